@@ -1,0 +1,53 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist', 'data', 'node_modules', 'src/rpc/gen', 'coverage'] },
+  {
+    extends: [js.configs.recommended, ...tseslint.configs.recommended],
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    languageOptions: { ecmaVersion: 2023, globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['src/ui/app/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'Server code stays on the server.' }] }],
+    },
+  },
+  {
+    // Views render state and send events: no RPC, no workers, no server code from the UI.
+    files: ['src/ui/**/*.{ts,tsx}'],
+    ignores: ['src/ui/app/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/rpc/**', '**/workers/**', '**/server/**'], message: 'Views talk to machines, not to RPC or workers.' }] },
+      ],
+    },
+  },
+  {
+    // The browser bundle must never pull server code in.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'src/ui/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**'], message: 'Server code stays on the server.' }] },
+      ],
+    },
+  },
+);

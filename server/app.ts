@@ -1,0 +1,156 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { connectNodeAdapter } from '@connectrpc/connect-node';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './auth/demoAccounts.ts';
+import { createEmbeddedProvider } from './auth/oidcProvider.ts';
+import { createTokenVerifier } from './auth/verifyToken.ts';
+import { loadConfig, type ServerConfig } from './config.ts';
+import { loadSchema } from './crud/tableInfo.ts';
+import { openDatabase } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { seedDemo } from './db/seed/demo.ts';
+import { seedReference } from './db/seed/reference.ts';
+import { mediaHandler } from './http/media.ts';
+import { staticHandler } from './http/staticFiles.ts';
+import { createLocalMediaStorage } from './media/storage.ts';
+import { authInterceptor } from './rpc/authInterceptor.ts';
+import { loadServices } from './rpc/registry.ts';
+import { buildImplementation, registerRoutes, unimplementedMethods } from './routes.ts';
+
+export interface StartOptions {
+  port?: number;
+  host?: string;
+  publicUrl?: string;
+  /** A real PostgreSQL; otherwise embedded PGlite. */
+  databaseUrl?: string;
+  /** Where PGlite, media and signing keys live; undefined keeps everything in memory (tests). */
+  dataDir?: string;
+  staticDir?: string;
+  /** `demo` seeds the demo data set on first start (embedded defaults). */
+  seed?: 'demo' | 'none';
+  demoProducts?: number;
+  config?: ServerConfig;
+}
+
+export interface RunningServer {
+  readonly url: string;
+  readonly issuer: string;
+  readonly clientId: string;
+  readonly audience: string;
+  readonly unimplemented: readonly string[];
+  close(): Promise<void>;
+}
+
+function loopbackOrigins(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  const hosts = ['localhost', '127.0.0.1'].includes(url.hostname) ? ['localhost', '127.0.0.1'] : [url.hostname];
+  return hosts.map((h) => `${url.protocol}//${h}${url.port ? `:${url.port}` : ''}`);
+}
+
+/**
+ * Starts the whole product in one process: database (migrated and seeded), sign-in provider
+ * (embedded unless an external issuer is configured), Connect services and the built web app.
+ */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const config = options.config ?? loadConfig();
+  const database = await openDatabase({
+    databaseUrl: options.databaseUrl,
+    dataDir: options.dataDir ? path.join(options.dataDir, 'db') : undefined,
+  });
+  await migrate(database.db);
+  await seedReference(database.db);
+  const media = createLocalMediaStorage(
+    options.dataDir ? path.join(options.dataDir, 'media') : path.join(await tempDir(), 'media'),
+  );
+  if (options.seed === 'demo') await seedDemo(database.db, media, { products: options.demoProducts });
+
+  const services = await loadServices();
+  const schema = await loadSchema(database.db);
+  const impl = buildImplementation(database.db, services, schema);
+
+  const server = createServer((req, res) => handler(req, res));
+  let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.writeHead(503).end();
+  await new Promise<void>((resolve) => server.listen(options.port ?? config.port, options.host ?? config.host, resolve));
+  const port = (server.address() as AddressInfo).port;
+  const publicUrl = (options.publicUrl ?? config.publicUrl ?? `http://${options.host ?? config.host}:${port}`).replace(/\/$/, '');
+  const origins = loopbackOrigins(publicUrl);
+
+  const embedded = !config.oidc.issuer;
+  const issuer = config.oidc.issuer ?? `${publicUrl}/oidc`;
+  const provider = embedded
+    ? await createEmbeddedProvider({
+        issuer,
+        clientId: config.oidc.clientId,
+        redirectUris: origins.map((o) => `${o}/oidc-callback`),
+        postLogoutRedirectUris: origins.map((o) => `${o}/`),
+        accounts: DEMO_ACCOUNTS,
+        password: DEMO_PASSWORD,
+        keysFile: options.dataDir ? path.join(options.dataDir, 'oidc-keys.json') : undefined,
+        audience: config.oidc.audience,
+      })
+    : undefined;
+  const verify = createTokenVerifier({
+    issuer,
+    audience: config.oidc.audience,
+    jwksUri: config.oidc.jwksUri,
+    groupsClaim: config.oidc.groupsClaim,
+  });
+
+  const serveStatic = staticHandler(options.staticDir ?? config.staticDir);
+  const serveMedia = mediaHandler(media);
+  const fallback = (req: IncomingMessage, res: ServerResponse): void => {
+    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+    if (provider && (pathname === '/oidc' || pathname.startsWith('/oidc/'))) return provider.handle(req, res);
+    if (pathname.startsWith('/media/')) return void serveMedia(req, res);
+    if (pathname === '/app-config.json') {
+      const origin = originOf(req, publicUrl);
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
+      res.end(
+        JSON.stringify({
+          environment: config.environment,
+          oidc: { authority: issuer, clientId: config.oidc.clientId, scope: config.oidc.scope },
+          services: { main: origin, notification: origin },
+        }),
+      );
+      return;
+    }
+    if (pathname === '/healthz') {
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+      return;
+    }
+    void serveStatic(req, res).catch(() => res.writeHead(500).end());
+  };
+  handler = connectNodeAdapter({
+    routes: (router) => registerRoutes(router, services, impl),
+    interceptors: [authInterceptor(database.db, verify, new Set())],
+    fallback: (req, res) => fallback(req as IncomingMessage, res as ServerResponse),
+  });
+
+  return {
+    url: publicUrl,
+    issuer,
+    clientId: config.oidc.clientId,
+    audience: config.oidc.audience,
+    unimplemented: unimplementedMethods(services, impl),
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+    },
+  };
+}
+
+/** The embedded issuer must match the host the browser used (localhost or 127.0.0.1). */
+function originOf(req: IncomingMessage, fallback: string): string {
+  const host = req.headers.host;
+  if (!host) return fallback;
+  const candidate = `${new URL(fallback).protocol}//${host}`;
+  return loopbackOrigins(fallback).includes(candidate) ? candidate : fallback;
+}
+
+async function tempDir(): Promise<string> {
+  const { mkdtemp } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  return mkdtemp(path.join(tmpdir(), 'seconde-'));
+}

@@ -1,0 +1,149 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { Caller } from '../rpc/caller.ts';
+
+/** A row filter for one caller: `all`, `none`, or a condition on the row alias. */
+export type Scope = 'all' | 'none' | ((alias: string) => RawBuilder<SqlBool>);
+
+/**
+ * Who may read and write which rows of one table. Admin-level callers (Developer, Admin) pass
+ * everything before a policy is asked; a policy decides for vendors and customers only.
+ */
+export interface Policy {
+  read(caller: Caller): Scope;
+  write(caller: Caller): Scope;
+  /** Fills ownership columns on create (a vendor's new row is the vendor's). */
+  prepareCreate?(caller: Caller, row: Record<string, unknown>): void;
+}
+
+const col = (alias: string, column: string) => sql.ref(`${alias}.${column}`);
+let aliasCounter = 0;
+const nextAlias = () => `p${++aliasCounter % 1000}`;
+
+/** Scope of a parent table as a sub-select, so child rows follow their parent's owner. */
+function inParent(parent: string, scope: Scope, column: string): Scope {
+  if (scope === 'all' || scope === 'none') return scope;
+  return (alias) => {
+    const inner = nextAlias();
+    return sql<SqlBool>`${col(alias, column)} in (select ${col(inner, 'uuid')} from ${sql.table(parent)} as ${sql.id(inner)} where ${scope(inner)})`;
+  };
+}
+
+/** Reference data: every signed-in caller reads it; only admin-level callers change it. */
+const reference: Policy = { read: () => 'all', write: () => 'none' };
+
+/** Staff-only data (admin-level passes before the policy is asked). */
+const staffOnly: Policy = { read: () => 'none', write: () => 'none' };
+
+function ownedByVendor(column = 'vendor'): Policy {
+  const scope = (c: Caller): Scope =>
+    c.vendorUuid ? (alias) => sql<SqlBool>`${col(alias, column)} = ${c.vendorUuid}` : 'none';
+  return {
+    read: scope,
+    write: scope,
+    prepareCreate: (c, row) => {
+      row[column] = c.vendorUuid;
+    },
+  };
+}
+
+const vendor: Policy = {
+  read: (c) => (c.vendorUuid ? (a) => sql<SqlBool>`${col(a, 'uuid')} = ${c.vendorUuid}` : 'none'),
+  write: (c) => (c.vendorUuid ? (a) => sql<SqlBool>`${col(a, 'uuid')} = ${c.vendorUuid}` : 'none'),
+};
+
+const customer: Policy = {
+  read: (c) =>
+    c.vendorUuid
+      ? (a) => sql<SqlBool>`${c.vendorUuid}::uuid = any(${col(a, 'vendors')})`
+      : c.customerUuid
+        ? (a) => sql<SqlBool>`${col(a, 'uuid')} = ${c.customerUuid}`
+        : 'none',
+  write: (c) => customer.read(c),
+  prepareCreate: (c, row) => {
+    if (!c.vendorUuid) return;
+    const vendors = (row.vendors as string[] | null) ?? [];
+    row.vendors = vendors.includes(c.vendorUuid) ? vendors : [...vendors, c.vendorUuid];
+  },
+};
+
+/** Restituted deposits disappear from the vendor (2-business-data.md §4); customers read theirs. */
+const deposit: Policy = {
+  read: (c) =>
+    c.vendorUuid
+      ? (a) => sql<SqlBool>`${col(a, 'vendor')} = ${c.vendorUuid} and ${col(a, 'status')} is distinct from 'RESTITUED'`
+      : c.customerUuid
+        ? (a) => sql<SqlBool>`${col(a, 'customer')} = ${c.customerUuid}`
+        : 'none',
+  write: (c) =>
+    c.vendorUuid
+      ? (a) => sql<SqlBool>`${col(a, 'vendor')} = ${c.vendorUuid} and ${col(a, 'status')} is distinct from 'RESTITUED'`
+      : 'none',
+  prepareCreate: (c, row) => {
+    if (c.vendorUuid) row.vendor = c.vendorUuid;
+  },
+};
+
+/** Customers may read their inventory but never edit it (2-business-data.md §5). */
+function childOf(parent: string, parentPolicy: Policy, column: string): Policy {
+  return {
+    read: (c) => inParent(parent, parentPolicy.read(c), column),
+    write: (c) => inParent(parent, parentPolicy.write(c), column),
+  };
+}
+
+const product = childOf('deposit', deposit, 'deposit');
+
+const company: Policy = {
+  read: (c) =>
+    c.vendorUuid
+      ? (a) => sql<SqlBool>`${col(a, 'uuid')} = (select company from vendor where uuid = ${c.vendorUuid})`
+      : 'none',
+  write: () => 'none',
+};
+
+const invoice: Policy = {
+  read: (c) =>
+    c.vendorUuid
+      ? (a) => sql<SqlBool>`${col(a, 'vendor')} = ${c.vendorUuid}`
+      : c.customerUuid
+        ? (a) => sql<SqlBool>`${col(a, 'customer')} = ${c.customerUuid}`
+        : 'none',
+  write: () => 'none',
+};
+
+/** Per table; a table missing here is staff-only, so a new resource is closed until decided. */
+export const POLICIES: Readonly<Record<string, Policy>> = {
+  category: reference,
+  category_attribute: reference,
+  color: reference,
+  product_size: reference,
+  brand: reference,
+  country: reference,
+  vendor,
+  customer,
+  deposit,
+  product,
+  deposit_image: childOf('deposit', deposit, 'deposit'),
+  deposit_product_category: childOf('deposit', deposit, 'deposit'),
+  product_image: childOf('product', product, 'product'),
+  product_announcement: childOf('product', product, 'product'),
+  product_buyer: childOf('product', product, 'product'),
+  company,
+  invoice,
+  announcement: ownedByVendor(),
+  rate_slide: ownedByVendor(),
+  subscription: { ...ownedByVendor(), write: () => 'none' },
+  vendor_connector: ownedByVendor(),
+  background_task: { read: ownedByVendor().read, write: () => 'none' },
+  support_ticket: ownedByVendor(),
+};
+
+export function policyFor(table: string): Policy {
+  return POLICIES[table] ?? staffOnly;
+}
+
+/** The effective scope: admin-level callers see every row. */
+export function scopeFor(caller: Caller, table: string, mode: 'read' | 'write'): Scope {
+  if (caller.isAdminLevel) return 'all';
+  return policyFor(table)[mode](caller);
+}

@@ -1,0 +1,87 @@
+import { Code } from '@connectrpc/connect';
+import type { DescMessage } from '@bufbuild/protobuf';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { enumFromLabel, enumToLabel } from './rowMapping.ts';
+import type { Scope } from './policies.ts';
+import { fail } from '../rpc/reasons.ts';
+
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 5000;
+
+export function scopeSql(scope: Scope, alias: string): RawBuilder<SqlBool> {
+  if (scope === 'all') return sql<SqlBool>`true`;
+  if (scope === 'none') return sql<SqlBool>`false`;
+  return scope(alias);
+}
+
+/** Finds the column of a field named in snake_case or camelCase (clients send either). */
+function fieldByName(desc: DescMessage, name: string) {
+  return desc.fields.find((f) => f.name === name || f.localName === name);
+}
+
+/**
+ * Turns the JSON of the `filters` header into conditions on known columns only: an unknown key is
+ * a clear error rather than a silently ignored filter.
+ */
+export function filtersSql(desc: DescMessage, columns: ReadonlySet<string>, header: string | null, alias: string): RawBuilder<SqlBool>[] {
+  if (!header) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(decodeURIComponent(header));
+  } catch {
+    throw fail(Code.InvalidArgument, 'INVALID_FILTERS', 'The filters header is not valid JSON');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw fail(Code.InvalidArgument, 'INVALID_FILTERS', 'The filters header must be a JSON object');
+  }
+  const parts: RawBuilder<SqlBool>[] = [];
+  for (const [key, raw] of Object.entries(parsed as Record<string, unknown>)) {
+    if (raw === null || raw === undefined || raw === '') continue;
+    const field = fieldByName(desc, key);
+    if (!field || !columns.has(field.name)) {
+      throw fail(Code.InvalidArgument, 'INVALID_FILTERS', `Unknown filter: ${key}`);
+    }
+    const toDb = (value: unknown) => {
+      if (field.fieldKind === 'enum') {
+        try {
+          return enumToLabel(field.enum, enumFromLabel(field.enum, value as string | number));
+        } catch {
+          throw fail(Code.InvalidArgument, 'INVALID_FILTERS', `Unknown value ${String(value)} for ${key}`);
+        }
+      }
+      return value;
+    };
+    const ref = sql.ref(`${alias}.${field.name}`);
+    if (Array.isArray(raw)) {
+      if (raw.length === 0) {
+        parts.push(sql<SqlBool>`false`);
+      } else {
+        parts.push(sql<SqlBool>`${ref}::text in (${sql.join(raw.map((v) => sql`${toDb(v)}`))})`);
+      }
+    } else if (field.fieldKind === 'list') {
+      parts.push(sql<SqlBool>`${toDb(raw)} = any(${ref})`);
+    } else {
+      parts.push(sql<SqlBool>`${ref}::text = ${String(toDb(raw))}`);
+    }
+  }
+  return parts;
+}
+
+/** `-created_at,name` -> ORDER BY; only known columns, so ordering never reaches SQL unchecked. */
+export function orderingSql(desc: DescMessage, columns: ReadonlySet<string>, ordering: string, alias: string): RawBuilder<unknown> {
+  const parts = ordering
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const descending = part.startsWith('-');
+      const name = descending ? part.slice(1) : part;
+      const field = fieldByName(desc, name);
+      if (!field || !columns.has(field.name)) {
+        throw fail(Code.InvalidArgument, 'INVALID_ORDERING', `Unknown ordering field: ${name}`);
+      }
+      return sql`${sql.ref(`${alias}.${field.name}`)} ${sql.raw(descending ? 'desc' : 'asc')}`;
+    });
+  parts.push(sql`${sql.ref(`${alias}.uuid`)} asc`);
+  return sql.join(parts);
+}

@@ -1,0 +1,45 @@
+import { Code, type Interceptor } from '@connectrpc/connect';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { bearerFrom, type Identity } from '../auth/verifyToken.ts';
+import { callerKey, makeCaller } from './caller.ts';
+import { fail } from './reasons.ts';
+
+/** Methods anyone may call without signing in (the public deposit flow will add its own). */
+export type PublicMethods = ReadonlySet<string>;
+
+/**
+ * Verifies the bearer token of every call and resolves the caller's records, so handlers only
+ * ever see an authenticated caller. Runs on the server: the client's word is never trusted.
+ */
+export function authInterceptor(
+  db: Kysely<unknown>,
+  verify: (token: string) => Promise<Identity>,
+  publicMethods: PublicMethods,
+): Interceptor {
+  return (next) => async (req) => {
+    const path = `${req.service.typeName}/${req.method.name}`;
+    const token = bearerFrom(req.header.get('authorization'));
+    if (!token) {
+      if (publicMethods.has(path)) return next(req);
+      throw fail(Code.Unauthenticated, 'UNAUTHENTICATED', 'Sign-in required');
+    }
+    let identity: Identity;
+    try {
+      identity = await verify(token);
+    } catch {
+      throw fail(Code.Unauthenticated, 'TOKEN_INVALID', 'The access token is invalid or expired');
+    }
+    const records = await sql<{ vendor: string | null; customer: string | null }>`
+      select (select uuid from vendor where identity_user_uuid = ${identity.sub} limit 1) as vendor,
+             (select uuid from customer where identity_user_uuid = ${identity.sub} limit 1) as customer`.execute(
+      db,
+    );
+    const row = records.rows[0];
+    req.contextValues.set(
+      callerKey,
+      makeCaller(identity, { vendorUuid: row?.vendor ?? null, customerUuid: row?.customer ?? null }),
+    );
+    return next(req);
+  };
+}

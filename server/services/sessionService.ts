@@ -1,0 +1,40 @@
+import type { HandlerContext } from '@connectrpc/connect';
+import { create } from '@bufbuild/protobuf';
+import { sql, type Kysely } from 'kysely';
+import { GetCurrentUserResponseSchema, Role } from '../../src/rpc/gen/seconde/v1/session_pb.ts';
+import { requireCaller } from '../crud/crudService.ts';
+
+const ROLE_BY_GROUP: Record<string, Role> = {
+  Developer: Role.DEVELOPER,
+  Admin: Role.ADMIN,
+  Vendor: Role.VENDOR,
+  Customer: Role.CUSTOMER,
+};
+
+/** Answers "who am I" from the verified token and the caller's own record, nothing the client says. */
+export function sessionHandlers(db: Kysely<unknown>) {
+  return {
+    async getCurrentUser(_req: unknown, ctx: HandlerContext) {
+      const caller = requireCaller(ctx);
+      const table = caller.vendorUuid ? 'vendor' : caller.customerUuid ? 'customer' : null;
+      const uuid = caller.vendorUuid ?? caller.customerUuid;
+      let record: Record<string, unknown> = {};
+      if (table && uuid) {
+        const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)} where uuid = ${uuid}`.execute(db);
+        record = rows[0] ?? {};
+      }
+      return create(GetCurrentUserResponseSchema, {
+        sub: caller.sub,
+        email: caller.email,
+        groups: [...caller.groups],
+        role: caller.role ? (ROLE_BY_GROUP[caller.role] ?? Role.UNSPECIFIED) : Role.UNSPECIFIED,
+        isCompanyAdmin: caller.groups.includes('Company'),
+        firstName: String(record.first_name ?? ''),
+        lastName: String(record.last_name ?? ''),
+        vendorUuid: caller.vendorUuid ?? '',
+        customerUuid: caller.customerUuid ?? '',
+        profilPicture: String(record.profil_picture ?? ''),
+      });
+    },
+  };
+}
