@@ -115,7 +115,7 @@ export function fieldFromDb(field: DescField, value: unknown): unknown {
     case 'map':
       return value;
     case 'list': {
-      const items = value as unknown[];
+      const items = typeof value === 'string' ? parseArrayLiteral(value) : (value as unknown[]);
       if (field.listKind === 'enum') return items.map((v) => enumFromLabel(field.enum, v as string));
       if (field.listKind === 'message') return items.map((v) => fromJson(field.message, v as JsonValue));
       return items.map((v) => scalarFromDb(field, v));
@@ -146,4 +146,19 @@ export function messageToRow(
     row[field.name] = fieldToDb(field, columns.get(field.name)!, message[field.localName]);
   }
   return row;
+}
+
+/**
+ * Arrays of our own enum types reach us as PostgreSQL's text form (`{WINTER,SUMMER}`): the driver
+ * only parses arrays of built-in types. Enum labels never need quoting, but quoted items are handled.
+ */
+export function parseArrayLiteral(text: string): string[] {
+  const inner = text.replace(/^\{|\}$/g, '');
+  if (inner === '') return [];
+  const items: string[] = [];
+  const pattern = /"((?:[^"\\]|\\.)*)"|([^,]+)/g;
+  for (const match of inner.matchAll(pattern)) {
+    items.push(match[1] !== undefined ? match[1].replace(/\\(.)/g, '$1') : match[2]!.trim());
+  }
+  return items;
 }

@@ -71,7 +71,7 @@ describe('the running spine', () => {
 
   it('refuses a forged token', async () => {
     tokens.forged = `${tokens.vendor!.slice(0, -4)}AAAA`;
-    expect(await codeOf(client(DepositService).list({}, 'forged'))).toEqual({ code: Code.Unauthenticated, reason: 'TOKEN_INVALID' });
+    expect(await codeOf(client(DepositService, 'forged').list({}))).toEqual({ code: Code.Unauthenticated, reason: 'TOKEN_INVALID' });
   });
 
   it('tells each caller who they are, from the token and their record', async () => {
