@@ -13,6 +13,7 @@ export type Reason =
   | 'CHANGED_BY_SOMEONE_ELSE'
   | 'DUPLICATE'
   | 'UNKNOWN_REFERENCE'
+  | 'IN_USE'
   | 'INVALID_ARGUMENT'
   | 'INVALID_FILTERS'
   | 'INVALID_ORDERING'
@@ -47,7 +48,12 @@ export function fromDatabaseError(error: unknown): unknown {
     case '23505':
       return fail(Code.AlreadyExists, 'DUPLICATE', detail || 'A similar item already exists');
     case '23503':
-      return fail(Code.InvalidArgument, 'UNKNOWN_REFERENCE', detail || 'A referenced item does not exist');
+      // Raised on insert or update (a reference to nothing) and on delete (a row still used).
+      return /still referenced/.test(detail)
+        ? fail(Code.FailedPrecondition, 'IN_USE', detail)
+        : fail(Code.InvalidArgument, 'UNKNOWN_REFERENCE', detail || 'A referenced item does not exist');
+    case '23001':
+      return fail(Code.FailedPrecondition, 'IN_USE', detail || 'This item is still used elsewhere');
     case '22P02':
     case '23502':
     case '23514':
