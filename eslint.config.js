@@ -10,7 +10,10 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,js,mjs}'],
     languageOptions: { ecmaVersion: 2023, globals: { ...globals.browser, ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -25,7 +28,10 @@ export default tseslint.config(
   {
     files: ['src/ui/app/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'Server code stays on the server.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**'], message: 'Server code stays on the server.' }] },
+      ],
     },
   },
   {
@@ -35,7 +41,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/rpc/**', '**/workers/**', '**/server/**'], message: 'Views talk to machines, not to RPC or workers.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/rpc/**', '**/workers/**', '**/server/**'],
+              message: 'Views talk to machines, not to RPC or workers.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -11,7 +11,9 @@ export default defineConfig({
   worker: { format: 'es' },
   server: {
     port: 5173,
-    proxy: Object.fromEntries(SERVER_PATHS.map((p) => [p, { target: backend, changeOrigin: false }])),
+    proxy: Object.fromEntries(
+      SERVER_PATHS.map((p) => [p, { target: backend, changeOrigin: false }]),
+    ),
   },
   test: {
     projects: [

@@ -26,7 +26,20 @@ function check(label, command, args) {
 
 function vitest(label, project, env = process.env) {
   const file = path.join(out, `${label.replace(/\W+/g, '-')}.json`);
-  const ok = run(label, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env);
+  const ok = run(
+    label,
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${file}`,
+    ],
+    env,
+  );
   if (existsSync(file)) {
     const report = JSON.parse(readFileSync(file, 'utf8'));
     passed += report.numPassedTests;

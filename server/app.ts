@@ -44,7 +44,9 @@ export interface RunningServer {
 
 function loopbackOrigins(publicUrl: string): string[] {
   const url = new URL(publicUrl);
-  const hosts = ['localhost', '127.0.0.1'].includes(url.hostname) ? ['localhost', '127.0.0.1'] : [url.hostname];
+  const hosts = ['localhost', '127.0.0.1'].includes(url.hostname)
+    ? ['localhost', '127.0.0.1']
+    : [url.hostname];
   return hosts.map((h) => `${url.protocol}//${h}${url.port ? `:${url.port}` : ''}`);
 }
 
@@ -63,17 +65,25 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const media = createLocalMediaStorage(
     options.dataDir ? path.join(options.dataDir, 'media') : path.join(await tempDir(), 'media'),
   );
-  if (options.seed === 'demo') await seedDemo(database.db, media, { products: options.demoProducts });
+  if (options.seed === 'demo')
+    await seedDemo(database.db, media, { products: options.demoProducts });
 
   const services = await loadServices();
   const schema = await loadSchema(database.db);
   const impl = buildImplementation(database.db, services, schema);
 
   const server = createServer((req, res) => handler(req, res));
-  let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.writeHead(503).end();
-  await new Promise<void>((resolve) => server.listen(options.port ?? config.port, options.host ?? config.host, resolve));
+  let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) =>
+    res.writeHead(503).end();
+  await new Promise<void>((resolve) =>
+    server.listen(options.port ?? config.port, options.host ?? config.host, resolve),
+  );
   const port = (server.address() as AddressInfo).port;
-  const publicUrl = (options.publicUrl ?? config.publicUrl ?? `http://${options.host ?? config.host}:${port}`).replace(/\/$/, '');
+  const publicUrl = (
+    options.publicUrl ??
+    config.publicUrl ??
+    `http://${options.host ?? config.host}:${port}`
+  ).replace(/\/$/, '');
   const origins = loopbackOrigins(publicUrl);
 
   const embedded = !config.oidc.issuer;
@@ -101,7 +111,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const serveMedia = mediaHandler(media);
   const fallback = (req: IncomingMessage, res: ServerResponse): void => {
     const pathname = new URL(req.url ?? '/', 'http://x').pathname;
-    if (provider && (pathname === '/oidc' || pathname.startsWith('/oidc/'))) return provider.handle(req, res);
+    if (provider && (pathname === '/oidc' || pathname.startsWith('/oidc/')))
+      return provider.handle(req, res);
     if (pathname.startsWith('/media/')) return void serveMedia(req, res);
     if (pathname === '/app-config.json') {
       const origin = originOf(req, publicUrl);

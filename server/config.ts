@@ -29,7 +29,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new Error(`SECONDE_ENV must be one of ${ENVIRONMENTS.join(', ')}, not "${environment}"`);
   }
   const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port number: ${env.PORT}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT is not a port number: ${env.PORT}`);
   return {
     port,
     host: env.HOST ?? '127.0.0.1',

@@ -18,7 +18,8 @@ async function main(): Promise<void> {
   const lines = [`Seconde is running at ${server.url}`];
   if (embedded) {
     lines.push(`Demo accounts (password "${DEMO_PASSWORD}"):`);
-    for (const account of DEMO_ACCOUNTS) lines.push(`  ${account.email.padEnd(26)} ${account.groups.join(' + ') || '(no group)'}`);
+    for (const account of DEMO_ACCOUNTS)
+      lines.push(`  ${account.email.padEnd(26)} ${account.groups.join(' + ') || '(no group)'}`);
   }
   console.log(lines.join('\n'));
   const stop = () => {

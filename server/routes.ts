@@ -13,7 +13,11 @@ export type Implementation = Map<string, Record<string, unknown>>;
  * Builds every service's implementation: the generic common methods for each resource table,
  * then the hand-written calls. Methods left out answer Unimplemented (Connect's default).
  */
-export function buildImplementation(db: Kysely<unknown>, services: ServiceEntry[], schema: Schema): Implementation {
+export function buildImplementation(
+  db: Kysely<unknown>,
+  services: ServiceEntry[],
+  schema: Schema,
+): Implementation {
   const impl: Implementation = new Map();
   for (const { service, resource, table } of services) {
     const handlers: Record<string, unknown> = {};
@@ -24,13 +28,18 @@ export function buildImplementation(db: Kysely<unknown>, services: ServiceEntry[
         handlers.retrieveByIdentity = retrieveByIdentityHandler(db, resource, table, columns);
       }
     }
-    if (service.typeName === 'seconde.v1.SessionService') Object.assign(handlers, sessionHandlers(db));
+    if (service.typeName === 'seconde.v1.SessionService')
+      Object.assign(handlers, sessionHandlers(db));
     impl.set(service.typeName, handlers);
   }
   return impl;
 }
 
-export function registerRoutes(router: ConnectRouter, services: ServiceEntry[], impl: Implementation): void {
+export function registerRoutes(
+  router: ConnectRouter,
+  services: ServiceEntry[],
+  impl: Implementation,
+): void {
   for (const { service } of services) {
     router.service(service, (impl.get(service.typeName) ?? {}) as never);
   }

@@ -14,11 +14,53 @@ export interface DemoAccount {
 export const DEMO_PASSWORD = 'demo';
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  { sub: '00000000-0000-4000-8000-000000000001', email: 'developer@seconde.test', givenName: 'Dora', familyName: 'Développeuse', groups: ['Developer'] },
-  { sub: '00000000-0000-4000-8000-000000000002', email: 'admin@seconde.test', givenName: 'Adèle', familyName: 'Admin', groups: ['Admin', 'Vendor'] },
-  { sub: '00000000-0000-4000-8000-000000000003', email: 'vendor@seconde.test', givenName: 'Valérie', familyName: 'Vendeuse', groups: ['Vendor'] },
-  { sub: '00000000-0000-4000-8000-000000000004', email: 'company@seconde.test', givenName: 'Camille', familyName: 'Compagnie', groups: ['Vendor', 'Company'] },
-  { sub: '00000000-0000-4000-8000-000000000005', email: 'trial@seconde.test', givenName: 'Théo', familyName: 'Essai', groups: ['Vendor'] },
-  { sub: '00000000-0000-4000-8000-000000000006', email: 'customer@seconde.test', givenName: 'Clara', familyName: 'Cliente', groups: ['Customer'] },
-  { sub: '00000000-0000-4000-8000-000000000007', email: 'nogroup@seconde.test', givenName: 'Noé', familyName: 'Sansgroupe', groups: [] },
+  {
+    sub: '00000000-0000-4000-8000-000000000001',
+    email: 'developer@seconde.test',
+    givenName: 'Dora',
+    familyName: 'Développeuse',
+    groups: ['Developer'],
+  },
+  {
+    sub: '00000000-0000-4000-8000-000000000002',
+    email: 'admin@seconde.test',
+    givenName: 'Adèle',
+    familyName: 'Admin',
+    groups: ['Admin', 'Vendor'],
+  },
+  {
+    sub: '00000000-0000-4000-8000-000000000003',
+    email: 'vendor@seconde.test',
+    givenName: 'Valérie',
+    familyName: 'Vendeuse',
+    groups: ['Vendor'],
+  },
+  {
+    sub: '00000000-0000-4000-8000-000000000004',
+    email: 'company@seconde.test',
+    givenName: 'Camille',
+    familyName: 'Compagnie',
+    groups: ['Vendor', 'Company'],
+  },
+  {
+    sub: '00000000-0000-4000-8000-000000000005',
+    email: 'trial@seconde.test',
+    givenName: 'Théo',
+    familyName: 'Essai',
+    groups: ['Vendor'],
+  },
+  {
+    sub: '00000000-0000-4000-8000-000000000006',
+    email: 'customer@seconde.test',
+    givenName: 'Clara',
+    familyName: 'Cliente',
+    groups: ['Customer'],
+  },
+  {
+    sub: '00000000-0000-4000-8000-000000000007',
+    email: 'nogroup@seconde.test',
+    givenName: 'Noé',
+    familyName: 'Sansgroupe',
+    groups: [],
+  },
 ];

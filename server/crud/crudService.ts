@@ -4,7 +4,13 @@ import { sql, type Kysely } from 'kysely';
 import { callerKey, type Caller } from '../rpc/caller.ts';
 import { fail, fromDatabaseError } from '../rpc/reasons.ts';
 import { policyFor, scopeFor } from './policies.ts';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, filtersSql, orderingSql, scopeSql } from './queryParts.ts';
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  filtersSql,
+  orderingSql,
+  scopeSql,
+} from './queryParts.ts';
 import { columnFields, messageToRow, rowToMessage } from './rowMapping.ts';
 import type { ColumnInfo } from './tableInfo.ts';
 
@@ -12,7 +18,14 @@ type Req = Record<string, unknown>;
 type Handler = (req: Req, ctx: HandlerContext) => Promise<unknown>;
 
 /** The six common methods, by the names the contracts give them. */
-export const COMMON_METHODS = ['list', 'retrieve', 'create', 'update', 'partialUpdate', 'destroy'] as const;
+export const COMMON_METHODS = [
+  'list',
+  'retrieve',
+  'create',
+  'update',
+  'partialUpdate',
+  'destroy',
+] as const;
 
 const BOOKKEEPING = new Set(['uuid', 'created_at', 'updated_at', 'row_version']);
 
@@ -24,7 +37,9 @@ export function requireCaller(ctx: HandlerContext): Caller {
 
 /** The request field holding the resource message (`deposit` in CreateDepositRequest). */
 function resourceField(input: DescMessage, resource: DescMessage): string {
-  const field = input.fields.find((f) => f.fieldKind === 'message' && f.message.typeName === resource.typeName);
+  const field = input.fields.find(
+    (f) => f.fieldKind === 'message' && f.message.typeName === resource.typeName,
+  );
   if (!field) throw new Error(`${input.typeName} carries no ${resource.typeName}`);
   return field.localName;
 }
@@ -47,10 +62,18 @@ export function crudHandlers(
 
   const toMessage = (row: Record<string, unknown>) => rowToMessage(resource, columns, row);
 
-  const selectOne = async (executor: Kysely<unknown>, uuid: string, caller: Caller, mode: 'read' | 'write') => {
-    if (!isUuid(uuid)) throw fail(Code.InvalidArgument, 'INVALID_ARGUMENT', 'uuid is not a valid identifier');
+  const selectOne = async (
+    executor: Kysely<unknown>,
+    uuid: string,
+    caller: Caller,
+    mode: 'read' | 'write',
+  ) => {
+    if (!isUuid(uuid))
+      throw fail(Code.InvalidArgument, 'INVALID_ARGUMENT', 'uuid is not a valid identifier');
     const { rows } = await sql<Record<string, unknown>>`
-      select * from ${t} as r where r.uuid = ${uuid} and ${scopeSql(scopeFor(caller, table, mode), 'r')}`.execute(executor);
+      select * from ${t} as r where r.uuid = ${uuid} and ${scopeSql(scopeFor(caller, table, mode), 'r')}`.execute(
+      executor,
+    );
     return rows[0];
   };
 
@@ -74,17 +97,32 @@ export function crudHandlers(
     handlers.list = async (req, ctx) => {
       const caller = requireCaller(ctx);
       const pagination = (req.pagination as { page?: number; pageSize?: number } | undefined) ?? {};
-      const pageSize = Math.min(Math.max(pagination.pageSize || DEFAULT_PAGE_SIZE, 1), MAX_PAGE_SIZE);
+      const pageSize = Math.min(
+        Math.max(pagination.pageSize || DEFAULT_PAGE_SIZE, 1),
+        MAX_PAGE_SIZE,
+      );
       const page = Math.max(pagination.page || 1, 1);
-      const where = [scopeSql(scopeFor(caller, table, 'read'), 'r'), ...filtersSql(resource, names, ctx.requestHeader.get('filters'), 'r')];
+      const where = [
+        scopeSql(scopeFor(caller, table, 'read'), 'r'),
+        ...filtersSql(resource, names, ctx.requestHeader.get('filters'), 'r'),
+      ];
       const order = orderingSql(resource, names, String(req.ordering ?? ''), 'r');
       const whereSql = sql.join(where, sql` and `);
       const [rows, count] = await Promise.all([
-        sql<Record<string, unknown>>`select * from ${t} as r where ${whereSql} order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(db),
-        sql<{ count: string }>`select count(*)::text as count from ${t} as r where ${whereSql}`.execute(db),
+        sql<
+          Record<string, unknown>
+        >`select * from ${t} as r where ${whereSql} order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(
+          db,
+        ),
+        sql<{
+          count: string;
+        }>`select count(*)::text as count from ${t} as r where ${whereSql}`.execute(db),
       ]);
       const output = methods.get('list')!.output;
-      return create(output, { results: rows.rows.map(toMessage), count: Number(count.rows[0]?.count ?? 0) } as never);
+      return create(output, {
+        results: rows.rows.map(toMessage),
+        count: Number(count.rows[0]?.count ?? 0),
+      } as never);
     };
   }
 
@@ -117,7 +155,12 @@ export function crudHandlers(
             insert into ${t} ${keys.length ? sql`(${sql.join(keys.map((k) => sql.id(k)))}) values (${sql.join(keys.map((k) => sql`${row[k]}`))})` : sql`default values`}
             returning uuid`.execute(trx);
           const created = await selectOne(trx, inserted.rows[0]!.uuid, caller, 'write');
-          if (!created) throw fail(Code.PermissionDenied, 'FORBIDDEN', `You may not create this ${resource.name}`);
+          if (!created)
+            throw fail(
+              Code.PermissionDenied,
+              'FORBIDDEN',
+              `You may not create this ${resource.name}`,
+            );
           return toMessage(created);
         }),
       );
@@ -133,10 +176,16 @@ export function crudHandlers(
       const uuid = String(message.uuid ?? '');
       let only: Set<string> | undefined;
       if (method === 'partialUpdate') {
-        const paths = ((req.updateMask as { paths?: string[] } | undefined)?.paths ?? []).map(snake);
+        const paths = ((req.updateMask as { paths?: string[] } | undefined)?.paths ?? []).map(
+          snake,
+        );
         const unknown = paths.filter((p) => !names.has(p) || BOOKKEEPING.has(p));
         if (paths.length === 0 || unknown.length > 0) {
-          throw fail(Code.InvalidArgument, 'INVALID_FIELD_MASK', `Unknown or missing fields: ${unknown.join(', ') || '(none)'}`);
+          throw fail(
+            Code.InvalidArgument,
+            'INVALID_FIELD_MASK',
+            `Unknown or missing fields: ${unknown.join(', ') || '(none)'}`,
+          );
         }
         only = new Set(paths);
       }
@@ -153,10 +202,19 @@ export function crudHandlers(
             update ${t} set ${sql.join(sets)} where uuid = ${uuid}
             ${version > 0 ? sql`and row_version = ${version}` : sql``} returning uuid`.execute(trx);
           if (updated.rows.length === 0) {
-            throw fail(Code.Aborted, 'CHANGED_BY_SOMEONE_ELSE', `${resource.name} was changed by someone else; reload it`);
+            throw fail(
+              Code.Aborted,
+              'CHANGED_BY_SOMEONE_ELSE',
+              `${resource.name} was changed by someone else; reload it`,
+            );
           }
           const after = await selectOne(trx, uuid, caller, 'write');
-          if (!after) throw fail(Code.PermissionDenied, 'FORBIDDEN', `You may not move this ${resource.name} there`);
+          if (!after)
+            throw fail(
+              Code.PermissionDenied,
+              'FORBIDDEN',
+              `You may not move this ${resource.name} there`,
+            );
           return toMessage(after);
         }),
       );
@@ -181,7 +239,13 @@ export function crudHandlers(
 }
 
 function isZero(value: unknown): boolean {
-  return value === null || value === 0 || value === '' || value === false || (Array.isArray(value) && value.length === 0);
+  return (
+    value === null ||
+    value === 0 ||
+    value === '' ||
+    value === false ||
+    (Array.isArray(value) && value.length === 0)
+  );
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

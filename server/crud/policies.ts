@@ -70,13 +70,15 @@ const customer: Policy = {
 const deposit: Policy = {
   read: (c) =>
     c.vendorUuid
-      ? (a) => sql<SqlBool>`${col(a, 'vendor')} = ${c.vendorUuid} and ${col(a, 'status')} is distinct from 'RESTITUED'`
+      ? (a) =>
+          sql<SqlBool>`${col(a, 'vendor')} = ${c.vendorUuid} and ${col(a, 'status')} is distinct from 'RESTITUED'`
       : c.customerUuid
         ? (a) => sql<SqlBool>`${col(a, 'customer')} = ${c.customerUuid}`
         : 'none',
   write: (c) =>
     c.vendorUuid
-      ? (a) => sql<SqlBool>`${col(a, 'vendor')} = ${c.vendorUuid} and ${col(a, 'status')} is distinct from 'RESTITUED'`
+      ? (a) =>
+          sql<SqlBool>`${col(a, 'vendor')} = ${c.vendorUuid} and ${col(a, 'status')} is distinct from 'RESTITUED'`
       : 'none',
   prepareCreate: (c, row) => {
     if (c.vendorUuid) row.vendor = c.vendorUuid;
@@ -96,7 +98,8 @@ const product = childOf('deposit', deposit, 'deposit');
 const company: Policy = {
   read: (c) =>
     c.vendorUuid
-      ? (a) => sql<SqlBool>`${col(a, 'uuid')} = (select company from vendor where uuid = ${c.vendorUuid})`
+      ? (a) =>
+          sql<SqlBool>`${col(a, 'uuid')} = (select company from vendor where uuid = ${c.vendorUuid})`
       : 'none',
   write: () => 'none',
 };

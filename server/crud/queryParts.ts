@@ -23,7 +23,12 @@ function fieldByName(desc: DescMessage, name: string) {
  * Turns the JSON of the `filters` header into conditions on known columns only: an unknown key is
  * a clear error rather than a silently ignored filter.
  */
-export function filtersSql(desc: DescMessage, columns: ReadonlySet<string>, header: string | null, alias: string): RawBuilder<SqlBool>[] {
+export function filtersSql(
+  desc: DescMessage,
+  columns: ReadonlySet<string>,
+  header: string | null,
+  alias: string,
+): RawBuilder<SqlBool>[] {
   if (!header) return [];
   let parsed: unknown;
   try {
@@ -46,7 +51,11 @@ export function filtersSql(desc: DescMessage, columns: ReadonlySet<string>, head
         try {
           return enumToLabel(field.enum, enumFromLabel(field.enum, value as string | number));
         } catch {
-          throw fail(Code.InvalidArgument, 'INVALID_FILTERS', `Unknown value ${String(value)} for ${key}`);
+          throw fail(
+            Code.InvalidArgument,
+            'INVALID_FILTERS',
+            `Unknown value ${String(value)} for ${key}`,
+          );
         }
       }
       return value;
@@ -68,7 +77,12 @@ export function filtersSql(desc: DescMessage, columns: ReadonlySet<string>, head
 }
 
 /** `-created_at,name` -> ORDER BY; only known columns, so ordering never reaches SQL unchecked. */
-export function orderingSql(desc: DescMessage, columns: ReadonlySet<string>, ordering: string, alias: string): RawBuilder<unknown> {
+export function orderingSql(
+  desc: DescMessage,
+  columns: ReadonlySet<string>,
+  ordering: string,
+  alias: string,
+): RawBuilder<unknown> {
   const parts = ordering
     .split(',')
     .map((p) => p.trim())

@@ -46,7 +46,8 @@ const TIMESTAMP = 'google.protobuf.Timestamp';
 function messageToDb(message: DescMessage, value: unknown): unknown {
   if (value === undefined || value === null) return null;
   if (message.typeName === TIMESTAMP) return timestampDate(value as MessageShape<never>);
-  if (message.typeName === STRUCT && !(value as { $typeName?: string }).$typeName) return JSON.stringify(value);
+  if (message.typeName === STRUCT && !(value as { $typeName?: string }).$typeName)
+    return JSON.stringify(value);
   return JSON.stringify(toJson(message, value as MessageShape<DescMessage>));
 }
 
@@ -63,22 +64,28 @@ function scalarToDb(column: ColumnInfo, value: unknown): unknown {
 }
 
 function scalarFromDb(field: DescField, value: unknown): unknown {
-  const kind = field.fieldKind === 'scalar' || field.fieldKind === 'list' ? field.scalar : undefined;
+  const kind =
+    field.fieldKind === 'scalar' || field.fieldKind === 'list' ? field.scalar : undefined;
   if (kind === undefined) return value;
   if (typeof value === 'string' && kind >= 1 && kind <= 2) return Number(value);
-  if (kind === 3 || kind === 4 || kind === 6 || kind === 16 || kind === 18) return BigInt(value as string);
+  if (kind === 3 || kind === 4 || kind === 6 || kind === 16 || kind === 18)
+    return BigInt(value as string);
   if (typeof value === 'number' && (kind === 9 || kind === 12)) return String(value);
   if (value instanceof Date && kind === 9) return value.toISOString();
   return value;
 }
 
 /** The columns a message field maps to: resource views (nested resources) are not columns. */
-export function columnFields(desc: DescMessage, columns: ReadonlyMap<string, ColumnInfo>): DescField[] {
+export function columnFields(
+  desc: DescMessage,
+  columns: ReadonlyMap<string, ColumnInfo>,
+): DescField[] {
   return desc.fields.filter((f) => columns.has(f.name) && !isResourceView(f));
 }
 
 export function isResourceView(field: DescField): boolean {
-  const message = field.fieldKind === 'message' || field.fieldKind === 'list' ? field.message : undefined;
+  const message =
+    field.fieldKind === 'message' || field.fieldKind === 'list' ? field.message : undefined;
   return message !== undefined && isResourceMessage(message);
 }
 
@@ -96,8 +103,11 @@ export function fieldToDb(field: DescField, column: ColumnInfo, value: unknown):
     case 'list': {
       const items = (value as unknown[] | undefined) ?? [];
       if (field.listKind === 'enum') return items.map((v) => enumToLabel(field.enum, v as number));
-      if (field.listKind === 'message') return JSON.stringify(items.map((v) => toJson(field.message, v as never)));
-      return items.filter((v) => !(v === '' && column.udt === '_uuid')).map((v) => scalarToDb(column, v));
+      if (field.listKind === 'message')
+        return JSON.stringify(items.map((v) => toJson(field.message, v as never)));
+      return items
+        .filter((v) => !(v === '' && column.udt === '_uuid'))
+        .map((v) => scalarToDb(column, v));
     }
   }
 }
@@ -116,15 +126,21 @@ export function fieldFromDb(field: DescField, value: unknown): unknown {
       return value;
     case 'list': {
       const items = typeof value === 'string' ? parseArrayLiteral(value) : (value as unknown[]);
-      if (field.listKind === 'enum') return items.map((v) => enumFromLabel(field.enum, v as string));
-      if (field.listKind === 'message') return items.map((v) => fromJson(field.message, v as JsonValue));
+      if (field.listKind === 'enum')
+        return items.map((v) => enumFromLabel(field.enum, v as string));
+      if (field.listKind === 'message')
+        return items.map((v) => fromJson(field.message, v as JsonValue));
       return items.map((v) => scalarFromDb(field, v));
     }
   }
 }
 
 /** Builds a message from a row, leaving unset what the row holds as NULL. */
-export function rowToMessage<D extends DescMessage>(desc: D, columns: ReadonlyMap<string, ColumnInfo>, row: Row): MessageShape<D> {
+export function rowToMessage<D extends DescMessage>(
+  desc: D,
+  columns: ReadonlyMap<string, ColumnInfo>,
+  row: Row,
+): MessageShape<D> {
   const init: Fields = {};
   for (const field of columnFields(desc, columns)) {
     const value = fieldFromDb(field, row[field.name]);

@@ -11,8 +11,12 @@ export async function loadContracts(): Promise<{ messages: DescMessage[]; enums:
   const messages: DescMessage[] = [];
   const enums: DescEnum[] = [];
   for (const file of (await readdir(GEN_DIR)).filter((f) => f.endsWith('_pb.ts')).sort()) {
-    const mod = (await import(pathToFileURL(path.join(GEN_DIR, file)).href)) as Record<string, unknown>;
-    const desc = Object.entries(mod).find(([name]) => name.startsWith('file_'))?.[1] as DescFile | undefined;
+    const mod = (await import(pathToFileURL(path.join(GEN_DIR, file)).href)) as Record<
+      string,
+      unknown
+    >;
+    const desc = Object.entries(mod).find(([name]) => name.startsWith('file_'))?.[1] as
+      DescFile | undefined;
     if (!desc) continue;
     messages.push(...desc.messages);
     enums.push(...desc.enums);

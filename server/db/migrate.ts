@@ -14,8 +14,12 @@ export async function migrate(db: Kysely<unknown>): Promise<string[]> {
   const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f)).sort();
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(72061)`.execute(trx);
-    await sql`create table if not exists schema_migration (version text primary key, applied_at timestamptz not null default now())`.execute(trx);
-    const { rows } = await sql<{ version: string }>`select version from schema_migration`.execute(trx);
+    await sql`create table if not exists schema_migration (version text primary key, applied_at timestamptz not null default now())`.execute(
+      trx,
+    );
+    const { rows } = await sql<{ version: string }>`select version from schema_migration`.execute(
+      trx,
+    );
     const done = new Set(rows.map((r) => r.version));
     const applied: string[] = [];
     for (const file of files) {

@@ -47,7 +47,9 @@ describe('the migrated schema', () => {
     const resources = messages.filter(isResourceMessage);
     const tables = new Set(resources.map(tableOf));
     const { rows } = await sql<{ table_name: string; column_name: string; udt_name: string }>`
-      select table_name, column_name, udt_name from information_schema.columns where table_schema = current_schema()`.execute(database.db);
+      select table_name, column_name, udt_name from information_schema.columns where table_schema = current_schema()`.execute(
+      database.db,
+    );
     const actual = new Map(rows.map((r) => [`${r.table_name}.${r.column_name}`, r.udt_name]));
     const missing: string[] = [];
     for (const desc of resources) {
@@ -56,7 +58,8 @@ describe('the migrated schema', () => {
         const plan = columnFor(table, field, tables);
         if (!plan) continue;
         const key = `${table}.${plan.name}`;
-        if (actual.get(key) !== udtOf(plan.type)) missing.push(`${key}: want ${udtOf(plan.type)}, have ${actual.get(key) ?? 'nothing'}`);
+        if (actual.get(key) !== udtOf(plan.type))
+          missing.push(`${key}: want ${udtOf(plan.type)}, have ${actual.get(key) ?? 'nothing'}`);
       }
     }
     expect(missing).toEqual([]);
@@ -69,39 +72,60 @@ describe('the migrated schema', () => {
       const { rows } = await sql<{ label: string }>`
         select e.enumlabel as label from pg_enum e join pg_type t on t.oid = e.enumtypid
         where t.typname = ${snakeCase(desc.name)} order by e.enumsortorder`.execute(database.db);
-      expect(rows.map((r) => r.label), desc.name).toEqual(enumLabels(desc));
+      expect(
+        rows.map((r) => r.label),
+        desc.name,
+      ).toEqual(enumLabels(desc));
     }
   });
 
   it('applies the defaults the specification names', async () => {
     const { rows: vendor } = await sql<Record<string, unknown>>`
       insert into vendor (email) values ('defaults@example.test') returning *`.execute(database.db);
-    expect(vendor[0]).toMatchObject({ negociated_pourcentage_on_price: 20, stock_view: 'CARD', row_version: 1 });
+    expect(vendor[0]).toMatchObject({
+      negociated_pourcentage_on_price: 20,
+      stock_view: 'CARD',
+      row_version: 1,
+    });
     expect(vendor[0]!.created_at).toBeInstanceOf(Date);
-    const { rows: customer } = await sql<Record<string, unknown>>`insert into customer default values returning *`.execute(database.db);
+    const { rows: customer } = await sql<
+      Record<string, unknown>
+    >`insert into customer default values returning *`.execute(database.db);
     expect(customer[0]).toMatchObject({ stock_view: 'CARD', selling_mode: 'DEPOSIT_SELL' });
     const { rows: deposit } = await sql<Record<string, unknown>>`
-      insert into deposit (name, vendor) values ('defaults', ${vendor[0]!.uuid}) returning *`.execute(database.db);
+      insert into deposit (name, vendor) values ('defaults', ${vendor[0]!.uuid}) returning *`.execute(
+      database.db,
+    );
     expect(deposit[0]).toMatchObject({ status: 'DRAFT', qualification_status: 'ACTION_REQUIRED' });
     const { rows: product } = await sql<Record<string, unknown>>`
       insert into product (deposit) values (${deposit[0]!.uuid}) returning *`.execute(database.db);
     expect(product[0]).toMatchObject({ quality: 'VERY_GOOD', sale_status: 'OFFLINE' });
     const { rows: image } = await sql<Record<string, unknown>>`
-      insert into product_image (product) values (${product[0]!.uuid}) returning *`.execute(database.db);
+      insert into product_image (product) values (${product[0]!.uuid}) returning *`.execute(
+      database.db,
+    );
     expect(image[0]).toMatchObject({ processing_status: 'PENDING', rotation: 0 });
   });
 
   it('refuses references to rows that do not exist, and deletes a parent that is still used', async () => {
     await expect(
-      sql`insert into product (deposit) values ('00000000-0000-4000-8000-00000000dead')`.execute(database.db),
+      sql`insert into product (deposit) values ('00000000-0000-4000-8000-00000000dead')`.execute(
+        database.db,
+      ),
     ).rejects.toMatchObject({ code: '23503' });
-    const { rows } = await sql<{ uuid: string }>`select deposit as uuid from product limit 1`.execute(database.db);
-    await expect(sql`delete from deposit where uuid = ${rows[0]!.uuid}`.execute(database.db)).rejects.toMatchObject({ code: '23001' });
+    const { rows } = await sql<{
+      uuid: string;
+    }>`select deposit as uuid from product limit 1`.execute(database.db);
+    await expect(
+      sql`delete from deposit where uuid = ${rows[0]!.uuid}`.execute(database.db),
+    ).rejects.toMatchObject({ code: '23001' });
   });
 
   it('applies each migration once', async () => {
     expect(await migrate(database.db)).toEqual([]);
-    const { rows } = await sql<{ version: string }>`select version from schema_migration`.execute(database.db);
+    const { rows } = await sql<{ version: string }>`select version from schema_migration`.execute(
+      database.db,
+    );
     expect(rows.map((r) => r.version)).toContain('0001_initial');
   });
 });

@@ -38,10 +38,20 @@ const CASCADE = new Set([
 ]);
 
 /** Lookups the app makes on every call or every list. */
-const UNIQUE = ['vendor (identity_user_uuid)', 'customer (identity_user_uuid)', 'vendor (lower(email))', 'deposit (vendor, name)'];
+const UNIQUE = [
+  'vendor (identity_user_uuid)',
+  'customer (identity_user_uuid)',
+  'vendor (lower(email))',
+  'deposit (vendor, name)',
+];
 
 /** Columns every list filters or sorts on. */
-const INDEXES = ['deposit (status)', 'deposit (created_at)', 'product (sale_status)', 'product (created_at)'];
+const INDEXES = [
+  'deposit (status)',
+  'deposit (created_at)',
+  'product (sale_status)',
+  'product (created_at)',
+];
 
 export function snakeCase(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
@@ -53,7 +63,9 @@ function enumPrefix(desc: DescEnum): string {
 
 export function enumLabels(desc: DescEnum): string[] {
   const prefix = enumPrefix(desc);
-  return desc.values.filter((v) => v.number !== 0).map((v) => (v.name.startsWith(prefix) ? v.name.slice(prefix.length) : v.name));
+  return desc.values
+    .filter((v) => v.number !== 0)
+    .map((v) => (v.name.startsWith(prefix) ? v.name.slice(prefix.length) : v.name));
 }
 
 const q = (name: string) => `"${name}"`;
@@ -90,28 +102,42 @@ export interface ColumnPlan {
 }
 
 /** The column a field becomes, or undefined for read-only views. */
-export function columnFor(table: string, field: DescField, tables: ReadonlySet<string>): ColumnPlan | undefined {
+export function columnFor(
+  table: string,
+  field: DescField,
+  tables: ReadonlySet<string>,
+): ColumnPlan | undefined {
   if (isResourceView(field) || NOT_COLUMNS.has(`${table}.${field.name}`)) return undefined;
   const name = field.name;
   const configured = COLUMN_DEFAULTS[`${table}.${name}`];
-  if (name === 'uuid') return { name, type: 'uuid', defaultSql: 'gen_random_uuid()', notNull: true };
-  if (name === 'created_at' || name === 'updated_at') return { name, type: 'timestamptz', defaultSql: 'now()', notNull: true };
+  if (name === 'uuid')
+    return { name, type: 'uuid', defaultSql: 'gen_random_uuid()', notNull: true };
+  if (name === 'created_at' || name === 'updated_at')
+    return { name, type: 'timestamptz', defaultSql: 'now()', notNull: true };
   if (name === 'row_version') return { name, type: 'integer', defaultSql: '1', notNull: true };
   switch (field.fieldKind) {
     case 'scalar': {
-      if (field.scalar === 9 && tables.has(name) && name !== table) return { name, type: 'uuid', references: name };
+      if (field.scalar === 9 && tables.has(name) && name !== table)
+        return { name, type: 'uuid', references: name };
       const type = SCALAR_TYPES[field.scalar] ?? 'text';
       if (type === 'boolean') return { name, type, defaultSql: 'false', notNull: true };
-      return { name, type, ...(configured !== undefined ? { defaultSql: String(configured) } : {}) };
+      return {
+        name,
+        type,
+        ...(configured !== undefined ? { defaultSql: String(configured) } : {}),
+      };
     }
     case 'enum': {
       const type = snakeCase(field.enum.name);
       if (configured === undefined) return { name, type };
-      const label = typeof configured === 'number' ? enumLabels(field.enum)[configured - 1] : configured;
+      const label =
+        typeof configured === 'number' ? enumLabels(field.enum)[configured - 1] : configured;
       return { name, type, defaultSql: `'${label}'` };
     }
     case 'message':
-      return field.message.typeName === 'google.protobuf.Timestamp' ? { name, type: 'timestamptz' } : { name, type: 'jsonb' };
+      return field.message.typeName === 'google.protobuf.Timestamp'
+        ? { name, type: 'timestamptz' }
+        : { name, type: 'jsonb' };
     case 'map':
       return { name, type: 'jsonb' };
     case 'list': {
@@ -127,7 +153,10 @@ export function columnFor(table: string, field: DescField, tables: ReadonlySet<s
 export function schemaSql(messages: readonly DescMessage[], enums: readonly DescEnum[]): string {
   const resources = messages.filter(isResourceMessage);
   const tables = new Set(resources.map(tableOf));
-  const out: string[] = ['-- Initial schema: every resource message of proto/ as a table (docs/contracts.md).', ''];
+  const out: string[] = [
+    '-- Initial schema: every resource message of proto/ as a table (docs/contracts.md).',
+    '',
+  ];
   for (const desc of [...enums].sort((a, b) => a.name.localeCompare(b.name))) {
     const labels = enumLabels(desc).map((l) => `'${l}'`);
     out.push(`create type ${q(snakeCase(desc.name))} as enum (${labels.join(', ')});`);
@@ -135,10 +164,18 @@ export function schemaSql(messages: readonly DescMessage[], enums: readonly Desc
   const constraints: string[] = [];
   for (const desc of resources) {
     const table = tableOf(desc);
-    const columns = desc.fields.map((f) => columnFor(table, f, tables)).filter((c): c is ColumnPlan => c !== undefined);
+    const columns = desc.fields
+      .map((f) => columnFor(table, f, tables))
+      .filter((c): c is ColumnPlan => c !== undefined);
     const lines = columns.map((c) => {
-      const parts = [q(c.name), c.type.endsWith('[]') || !/^[a-z_]+$/.test(c.type) || SQL_TYPES.has(c.type) ? c.type : q(c.type)];
-      if (c.type.endsWith('[]') && !SQL_TYPES.has(c.type.slice(0, -2))) parts[1] = `${q(c.type.slice(0, -2))}[]`;
+      const parts = [
+        q(c.name),
+        c.type.endsWith('[]') || !/^[a-z_]+$/.test(c.type) || SQL_TYPES.has(c.type)
+          ? c.type
+          : q(c.type),
+      ];
+      if (c.type.endsWith('[]') && !SQL_TYPES.has(c.type.slice(0, -2)))
+        parts[1] = `${q(c.type.slice(0, -2))}[]`;
       if (c.name === 'uuid') parts.push('primary key');
       if (c.notNull) parts.push('not null');
       if (c.defaultSql !== undefined) parts.push(`default ${c.defaultSql}`);
@@ -154,10 +191,27 @@ export function schemaSql(messages: readonly DescMessage[], enums: readonly Desc
     }
   }
   out.push('', ...constraints, '');
-  UNIQUE.forEach((u, i) => out.push(`create unique index "unique_${i + 1}_${u.split(' ')[0]}" on ${u.replace(/^(\w+)/, '"$1"')};`));
-  INDEXES.forEach((u, i) => out.push(`create index "index_${i + 1}_${u.split(' ')[0]}" on ${u.replace(/^(\w+)/, '"$1"')};`));
+  UNIQUE.forEach((u, i) =>
+    out.push(
+      `create unique index "unique_${i + 1}_${u.split(' ')[0]}" on ${u.replace(/^(\w+)/, '"$1"')};`,
+    ),
+  );
+  INDEXES.forEach((u, i) =>
+    out.push(`create index "index_${i + 1}_${u.split(' ')[0]}" on ${u.replace(/^(\w+)/, '"$1"')};`),
+  );
   out.push('');
   return out.join('\n');
 }
 
-const SQL_TYPES = new Set(['uuid', 'text', 'integer', 'bigint', 'boolean', 'double precision', 'real', 'bytea', 'timestamptz', 'jsonb']);
+const SQL_TYPES = new Set([
+  'uuid',
+  'text',
+  'integer',
+  'bigint',
+  'boolean',
+  'double precision',
+  'real',
+  'bytea',
+  'timestamptz',
+  'jsonb',
+]);

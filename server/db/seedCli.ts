@@ -12,16 +12,24 @@ import { countRows } from './insertRows.ts';
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { products: { type: 'string' } } });
   const products = values.products === undefined ? DEMO_DEFAULTS.products : Number(values.products);
-  if (!Number.isInteger(products) || products < 0) throw new Error(`--products must be a whole number, not "${values.products}"`);
+  if (!Number.isInteger(products) || products < 0)
+    throw new Error(`--products must be a whole number, not "${values.products}"`);
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: path.join(config.dataDir, 'db'),
+  });
   try {
     const started = Date.now();
     await migrate(database.db);
     await seedReference(database.db);
-    await seedDemo(database.db, createLocalMediaStorage(path.join(config.dataDir, 'media')), { products });
+    await seedDemo(database.db, createLocalMediaStorage(path.join(config.dataDir, 'media')), {
+      products,
+    });
     const total = await countRows(database.db, 'product');
-    console.log(`Demo data ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${total} products (${database.kind}).`);
+    console.log(
+      `Demo data ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${total} products (${database.kind}).`,
+    );
   } finally {
     await database.close();
   }

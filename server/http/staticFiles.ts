@@ -48,7 +48,9 @@ export function staticHandler(root: string) {
       file = path.join(resolvedRoot, 'index.html');
       info = await stat(file).catch(() => null);
       if (!info) {
-        res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' }).end('The web app is not built yet: run `npm run build`.');
+        res
+          .writeHead(503, { 'content-type': 'text/plain; charset=utf-8' })
+          .end('The web app is not built yet: run `npm run build`.');
         return;
       }
     }

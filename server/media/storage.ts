@@ -33,7 +33,10 @@ export function createLocalMediaStorage(root: string): MediaStorage {
       if (!KEY.test(key)) return null;
       try {
         const data = await readFile(path.join(root, key));
-        return { data, contentType: TYPES.get(key.split('.').pop()!) ?? 'application/octet-stream' };
+        return {
+          data,
+          contentType: TYPES.get(key.split('.').pop()!) ?? 'application/octet-stream',
+        };
       } catch {
         return null;
       }

@@ -38,7 +38,10 @@ export function authInterceptor(
     const row = records.rows[0];
     req.contextValues.set(
       callerKey,
-      makeCaller(identity, { vendorUuid: row?.vendor ?? null, customerUuid: row?.customer ?? null }),
+      makeCaller(identity, {
+        vendorUuid: row?.vendor ?? null,
+        customerUuid: row?.customer ?? null,
+      }),
     );
     return next(req);
   };

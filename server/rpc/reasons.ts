@@ -51,7 +51,11 @@ export function fromDatabaseError(error: unknown): unknown {
       // Raised on insert or update (a reference to nothing) and on delete (a row still used).
       return /still referenced/.test(detail)
         ? fail(Code.FailedPrecondition, 'IN_USE', detail)
-        : fail(Code.InvalidArgument, 'UNKNOWN_REFERENCE', detail || 'A referenced item does not exist');
+        : fail(
+            Code.InvalidArgument,
+            'UNKNOWN_REFERENCE',
+            detail || 'A referenced item does not exist',
+          );
     case '23001':
       return fail(Code.FailedPrecondition, 'IN_USE', detail || 'This item is still used elsewhere');
     case '22P02':

@@ -22,11 +22,17 @@ export function tableOf(message: DescMessage): string {
  * (answering Unimplemented where nothing handles it) without touching a list by hand.
  */
 export async function loadServices(): Promise<ServiceEntry[]> {
-  const files = (await readdir(GEN_DIR)).filter((f) => f.endsWith('_pb.ts') || f.endsWith('_pb.js')).sort();
+  const files = (await readdir(GEN_DIR))
+    .filter((f) => f.endsWith('_pb.ts') || f.endsWith('_pb.js'))
+    .sort();
   const entries: ServiceEntry[] = [];
   for (const file of files) {
-    const mod = (await import(pathToFileURL(path.join(GEN_DIR, file)).href)) as Record<string, unknown>;
-    const desc = Object.entries(mod).find(([name]) => name.startsWith('file_'))?.[1] as DescFile | undefined;
+    const mod = (await import(pathToFileURL(path.join(GEN_DIR, file)).href)) as Record<
+      string,
+      unknown
+    >;
+    const desc = Object.entries(mod).find(([name]) => name.startsWith('file_'))?.[1] as
+      DescFile | undefined;
     if (!desc) continue;
     for (const service of desc.services) {
       const resourceName = service.name.replace(/Service$/, '');

@@ -20,7 +20,9 @@ export function sessionHandlers(db: Kysely<unknown>) {
       const uuid = caller.vendorUuid ?? caller.customerUuid;
       let record: Record<string, unknown> = {};
       if (table && uuid) {
-        const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)} where uuid = ${uuid}`.execute(db);
+        const { rows } = await sql<
+          Record<string, unknown>
+        >`select * from ${sql.table(table)} where uuid = ${uuid}`.execute(db);
         record = rows[0] ?? {};
       }
       return create(GetCurrentUserResponseSchema, {

@@ -6,7 +6,10 @@ import pg from 'pg';
  * `npm test`), a fresh database is created on that server and dropped afterwards; otherwise
  * `url` is undefined and the server opens an in-memory PGlite.
  */
-export async function createTestDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<{
+  url: string | undefined;
+  drop(): Promise<void>;
+}> {
   const base = process.env.DATABASE_URL;
   if (!base) return { url: undefined, drop: async () => {} };
   const name = `seconde_test_${randomBytes(6).toString('hex')}`;

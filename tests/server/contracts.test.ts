@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 
 function listFiles(dir: string, prefix = ''): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? listFiles(path.join(dir, entry.name), `${prefix}${entry.name}/`) : [`${prefix}${entry.name}`],
+    entry.isDirectory()
+      ? listFiles(path.join(dir, entry.name), `${prefix}${entry.name}/`)
+      : [`${prefix}${entry.name}`],
   );
 }
 
@@ -20,7 +22,9 @@ describe('generated contracts', () => {
       const files = listFiles(fresh).sort();
       expect(listFiles(committed).sort()).toEqual(files);
       for (const file of files) {
-        expect(readFileSync(path.join(committed, file), 'utf8'), file).toBe(readFileSync(path.join(fresh, file), 'utf8'));
+        expect(readFileSync(path.join(committed, file), 'utf8'), file).toBe(
+          readFileSync(path.join(fresh, file), 'utf8'),
+        );
       }
     } finally {
       rmSync(out, { recursive: true, force: true });

@@ -24,7 +24,8 @@ function client<S extends DescService>(service: S, who?: string, filters?: unkno
       interceptors: [
         (next) => (req) => {
           if (who) req.header.set('authorization', `Bearer ${tokens[who]}`);
-          if (filters !== undefined) req.header.set('filters', encodeURIComponent(JSON.stringify(filters)));
+          if (filters !== undefined)
+            req.header.set('filters', encodeURIComponent(JSON.stringify(filters)));
           return next(req);
         },
       ],
@@ -45,7 +46,12 @@ async function codeOf(call: Promise<unknown>): Promise<{ code: Code; reason: str
 beforeAll(async () => {
   const database = await createTestDatabase();
   dropDatabase = database.drop;
-  server = await startServer({ port: 0, databaseUrl: database.url, seed: 'demo', demoProducts: 300 });
+  server = await startServer({
+    port: 0,
+    databaseUrl: database.url,
+    seed: 'demo',
+    demoProducts: 300,
+  });
   for (const who of ['vendor', 'company', 'admin', 'customer', 'developer']) {
     const result = await signInWithPassword({
       issuer: server.issuer,
@@ -66,17 +72,27 @@ afterAll(async () => {
 
 describe('the running spine', () => {
   it('refuses a call without a token', async () => {
-    expect(await codeOf(client(DepositService).list({}))).toEqual({ code: Code.Unauthenticated, reason: 'UNAUTHENTICATED' });
+    expect(await codeOf(client(DepositService).list({}))).toEqual({
+      code: Code.Unauthenticated,
+      reason: 'UNAUTHENTICATED',
+    });
   });
 
   it('refuses a forged token', async () => {
     tokens.forged = `${tokens.vendor!.slice(0, -4)}AAAA`;
-    expect(await codeOf(client(DepositService, 'forged').list({}))).toEqual({ code: Code.Unauthenticated, reason: 'TOKEN_INVALID' });
+    expect(await codeOf(client(DepositService, 'forged').list({}))).toEqual({
+      code: Code.Unauthenticated,
+      reason: 'TOKEN_INVALID',
+    });
   });
 
   it('tells each caller who they are, from the token and their record', async () => {
     const vendor = await client(SessionService, 'vendor').getCurrentUser({});
-    expect(vendor).toMatchObject({ email: 'vendor@seconde.test', role: Role.VENDOR, firstName: 'Valérie' });
+    expect(vendor).toMatchObject({
+      email: 'vendor@seconde.test',
+      role: Role.VENDOR,
+      firstName: 'Valérie',
+    });
     expect(vendor.vendorUuid).not.toBe('');
     const admin = await client(SessionService, 'admin').getCurrentUser({});
     expect(admin.role).toBe(Role.ADMIN);
@@ -87,26 +103,41 @@ describe('the running spine', () => {
 
   it('shows a vendor only their own deposits, and an admin all of them', async () => {
     const me = await client(SessionService, 'vendor').getCurrentUser({});
-    const own = await client(DepositService, 'vendor').list({ pagination: { page: 1, pageSize: 500 } });
+    const own = await client(DepositService, 'vendor').list({
+      pagination: { page: 1, pageSize: 500 },
+    });
     expect(own.results.length).toBeGreaterThan(0);
     expect(own.results.every((d) => d.vendor === me.vendorUuid)).toBe(true);
     expect(own.results.some((d) => d.status === DepositStatus.RESTITUED)).toBe(false);
-    const all = await client(DepositService, 'admin').list({ pagination: { page: 1, pageSize: 500 } });
+    const all = await client(DepositService, 'admin').list({
+      pagination: { page: 1, pageSize: 500 },
+    });
     expect(all.count).toBe(150);
     expect(all.count).toBeGreaterThan(own.count);
   });
 
   it('refuses a vendor reading or changing another vendor’s deposit', async () => {
-    const other = await client(DepositService, 'company').list({ pagination: { page: 1, pageSize: 1 } });
-    const deposit = other.results[0]!;
-    expect(await codeOf(client(DepositService, 'vendor').retrieve({ uuid: deposit.uuid }))).toEqual({
-      code: Code.PermissionDenied,
-      reason: 'FORBIDDEN',
+    const other = await client(DepositService, 'company').list({
+      pagination: { page: 1, pageSize: 1 },
     });
+    const deposit = other.results[0]!;
+    expect(await codeOf(client(DepositService, 'vendor').retrieve({ uuid: deposit.uuid }))).toEqual(
+      {
+        code: Code.PermissionDenied,
+        reason: 'FORBIDDEN',
+      },
+    );
     expect(
-      await codeOf(client(DepositService, 'vendor').partialUpdate({ deposit: { uuid: deposit.uuid, name: 'stolen' }, updateMask: { paths: ['name'] } })),
+      await codeOf(
+        client(DepositService, 'vendor').partialUpdate({
+          deposit: { uuid: deposit.uuid, name: 'stolen' },
+          updateMask: { paths: ['name'] },
+        }),
+      ),
     ).toMatchObject({ code: Code.PermissionDenied });
-    expect(await codeOf(client(DepositService, 'vendor').destroy({ uuid: deposit.uuid }))).toMatchObject({ code: Code.PermissionDenied });
+    expect(
+      await codeOf(client(DepositService, 'vendor').destroy({ uuid: deposit.uuid })),
+    ).toMatchObject({ code: Code.PermissionDenied });
     const unchanged = await client(DepositService, 'admin').retrieve({ uuid: deposit.uuid });
     expect(unchanged.name).toBe(deposit.name);
   });
@@ -115,38 +146,64 @@ describe('the running spine', () => {
     const me = await client(SessionService, 'vendor').getCurrentUser({});
     const company = await client(SessionService, 'company').getCurrentUser({});
     const created = await client(DepositService, 'vendor').create({
-      deposit: { name: `Dépôt d’essai ${Date.now()}`, vendor: company.vendorUuid, status: DepositStatus.DRAFT },
+      deposit: {
+        name: `Dépôt d’essai ${Date.now()}`,
+        vendor: company.vendorUuid,
+        status: DepositStatus.DRAFT,
+      },
     });
     expect(created.vendor).toBe(me.vendorUuid);
     expect(created.rowVersion).toBe(1);
   });
 
   it('gives one success and one clear conflict when two people change the same deposit', async () => {
-    const list = await client(DepositService, 'admin').list({ pagination: { page: 1, pageSize: 1 }, ordering: 'name' });
+    const list = await client(DepositService, 'admin').list({
+      pagination: { page: 1, pageSize: 1 },
+      ordering: 'name',
+    });
     const deposit = list.results[0]!;
     const mask = { paths: ['description'] };
-    const first = await client(DepositService, 'admin').partialUpdate({ deposit: { ...deposit, description: 'first' }, updateMask: mask });
+    const first = await client(DepositService, 'admin').partialUpdate({
+      deposit: { ...deposit, description: 'first' },
+      updateMask: mask,
+    });
     expect(first.rowVersion).toBe(deposit.rowVersion + 1);
     expect(
-      await codeOf(client(DepositService, 'developer').partialUpdate({ deposit: { ...deposit, description: 'second' }, updateMask: mask })),
+      await codeOf(
+        client(DepositService, 'developer').partialUpdate({
+          deposit: { ...deposit, description: 'second' },
+          updateMask: mask,
+        }),
+      ),
     ).toEqual({ code: Code.Aborted, reason: 'CHANGED_BY_SOMEONE_ELSE' });
-    expect((await client(DepositService, 'admin').retrieve({ uuid: deposit.uuid })).description).toBe('first');
+    expect(
+      (await client(DepositService, 'admin').retrieve({ uuid: deposit.uuid })).description,
+    ).toBe('first');
   });
 
   it('filters through the filters header, with non-Latin-1 text intact', async () => {
-    const inline = await client(DepositService, 'admin', { status: ['INLINE'] }).list({ pagination: { page: 1, pageSize: 500 } });
+    const inline = await client(DepositService, 'admin', { status: ['INLINE'] }).list({
+      pagination: { page: 1, pageSize: 500 },
+    });
     expect(inline.count).toBeGreaterThan(0);
     expect(inline.results.every((d) => d.status === DepositStatus.INLINE)).toBe(true);
     const none = await client(DepositService, 'admin', { name: 'Événement 日本' }).list({});
     expect(none.count).toBe(0);
-    expect(await codeOf(client(DepositService, 'admin', { nope: 1 }).list({}))).toEqual({ code: Code.InvalidArgument, reason: 'INVALID_FILTERS' });
+    expect(await codeOf(client(DepositService, 'admin', { nope: 1 }).list({}))).toEqual({
+      code: Code.InvalidArgument,
+      reason: 'INVALID_FILTERS',
+    });
   });
 
   it('shows a customer only their own deposits and refuses their edits to inventory', async () => {
     const me = await client(SessionService, 'customer').getCurrentUser({});
-    const own = await client(DepositService, 'customer').list({ pagination: { page: 1, pageSize: 500 } });
+    const own = await client(DepositService, 'customer').list({
+      pagination: { page: 1, pageSize: 500 },
+    });
     expect(own.results.every((d) => d.customer === me.customerUuid)).toBe(true);
-    expect(await codeOf(client(DepositService, 'customer').create({ deposit: { name: 'mine' } }))).toMatchObject({ code: Code.PermissionDenied });
+    expect(
+      await codeOf(client(DepositService, 'customer').create({ deposit: { name: 'mine' } })),
+    ).toMatchObject({ code: Code.PermissionDenied });
   });
 });
 
@@ -165,7 +222,11 @@ describe('calls that belong to later issues', () => {
         const call = api[method.localName]!({});
         const outcome =
           method.methodKind === 'server_streaming'
-            ? codeOf((async () => { for await (const _ of call as AsyncIterable<unknown>) void _; })())
+            ? codeOf(
+                (async () => {
+                  for await (const _ of call as AsyncIterable<unknown>) void _;
+                })(),
+              )
             : codeOf(call as Promise<unknown>);
         expect((await outcome).code, `${service.name}/${method.name}`).toBe(Code.Unimplemented);
       }

@@ -3,7 +3,13 @@ import { DEMO_ACCOUNTS, type DemoAccount } from '../../auth/demoAccounts.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import { countRows, insertRows, type SeedRow } from '../insertRows.ts';
 import { makeSeedPhotos, type SeedPhoto } from './photos.ts';
-import { DEPOSIT_STATUSES, productStatusesFor, random, CUSTOMER_NAMES, CITIES } from './demoData.ts';
+import {
+  DEPOSIT_STATUSES,
+  productStatusesFor,
+  random,
+  CUSTOMER_NAMES,
+  CITIES,
+} from './demoData.ts';
 
 export interface DemoOptions {
   /** Products in the demo stock; 3,000 by default, 100,000 for benchmarks. */
@@ -23,7 +29,9 @@ function account(email: string): DemoAccount {
 }
 
 async function uuidsOf(db: Kysely<unknown>, table: string): Promise<string[]> {
-  const { rows } = await sql<{ uuid: string }>`select uuid from ${sql.table(table)} order by "order"`.execute(db);
+  const { rows } = await sql<{
+    uuid: string;
+  }>`select uuid from ${sql.table(table)} order by "order"`.execute(db);
   return rows.map((r) => r.uuid);
 }
 
@@ -33,7 +41,11 @@ async function uuidsOf(db: Kysely<unknown>, table: string): Promise<string[]> {
  * 150 deposits over every status and a stock over every sale status, with real photos. Applied
  * once; a later call with a larger `products` only tops the stock up.
  */
-export async function seedDemo(db: Kysely<unknown>, media: MediaStorage, options: DemoOptions = {}): Promise<void> {
+export async function seedDemo(
+  db: Kysely<unknown>,
+  media: MediaStorage,
+  options: DemoOptions = {},
+): Promise<void> {
   const now = options.now ?? new Date();
   const wanted = options.products ?? DEMO_DEFAULTS.products;
   if ((await countRows(db, 'vendor')) === 0) await seedPeopleAndDeposits(db, now);
@@ -80,10 +92,20 @@ async function seedPeopleAndDeposits(db: Kysely<unknown>, now: Date): Promise<vo
       ...extra,
     };
   };
-  const emails = ['vendor@seconde.test', 'company@seconde.test', 'trial@seconde.test', 'admin@seconde.test'];
+  const emails = [
+    'vendor@seconde.test',
+    'company@seconde.test',
+    'trial@seconde.test',
+    'admin@seconde.test',
+  ];
   const vendors = await insertRows(db, 'vendor', [
     vendorRow(emails[0]!, {}),
-    vendorRow(emails[1]!, { company: companyUuid, is_company_admin: true, city: 'Lyon', postal_code: '69002' }),
+    vendorRow(emails[1]!, {
+      company: companyUuid,
+      is_company_admin: true,
+      city: 'Lyon',
+      postal_code: '69002',
+    }),
     vendorRow(emails[2]!, {
       is_on_trial_period: true,
       extension_free_trial_start_datetime: new Date(now.getTime() - 4 * DAY),
@@ -92,7 +114,13 @@ async function seedPeopleAndDeposits(db: Kysely<unknown>, now: Date): Promise<vo
     }),
     vendorRow(emails[3]!, {}),
   ]);
-  const subscription = (vendor: string, status: string, type: string, end: number, providerId: string): SeedRow => ({
+  const subscription = (
+    vendor: string,
+    status: string,
+    type: string,
+    end: number,
+    providerId: string,
+  ): SeedRow => ({
     status,
     plan_interval: 'month',
     plan_amount: type === 'PRO' ? 49 : 29,
@@ -110,7 +138,9 @@ async function seedPeopleAndDeposits(db: Kysely<unknown>, now: Date): Promise<vo
     subscription(vendors[3]!, 'ACTIVE', 'PREMIUM', 25, 'sub_demo_admin'),
   ]);
   for (const [i, vendor] of vendors.entries()) {
-    await sql`update vendor set subscription = ${subscriptions[i]} where uuid = ${vendor}`.execute(db);
+    await sql`update vendor set subscription = ${subscriptions[i]} where uuid = ${vendor}`.execute(
+      db,
+    );
   }
 
   // Customers: customer@ first; each customer deals with one vendor (customer@ with vendor@).
@@ -121,12 +151,18 @@ async function seedPeopleAndDeposits(db: Kysely<unknown>, now: Date): Promise<vo
     db,
     'customer',
     Array.from({ length: 40 }, (_, i) => {
-      const [first, last] = i === 0 ? [customerAccount.givenName, customerAccount.familyName] : CUSTOMER_NAMES[i % CUSTOMER_NAMES.length]!;
+      const [first, last] =
+        i === 0
+          ? [customerAccount.givenName, customerAccount.familyName]
+          : CUSTOMER_NAMES[i % CUSTOMER_NAMES.length]!;
       const [city, postal] = CITIES[i % CITIES.length]!;
       return {
         identity_user_uuid: i === 0 ? customerAccount.sub : null,
         first_name: first,
-        last_name: i >= CUSTOMER_NAMES.length ? `${last} ${Math.floor(i / CUSTOMER_NAMES.length) + 1}` : last,
+        last_name:
+          i >= CUSTOMER_NAMES.length
+            ? `${last} ${Math.floor(i / CUSTOMER_NAMES.length) + 1}`
+            : last,
         email: i === 0 ? customerAccount.email : `client${i}@exemple.fr`,
         postal_code: postal,
         phone_number: `06${String(10000000 + Math.floor(rand() * 89999999))}`,
@@ -176,29 +212,65 @@ async function seedPeopleAndDeposits(db: Kysely<unknown>, now: Date): Promise<vo
   );
 }
 
-async function seedProducts(db: Kysely<unknown>, media: MediaStorage, start: number, count: number, now: Date): Promise<void> {
+async function seedProducts(
+  db: Kysely<unknown>,
+  media: MediaStorage,
+  start: number,
+  count: number,
+  now: Date,
+): Promise<void> {
   const { rows: deposits } = await sql<{ uuid: string; status: string }>`
     select uuid, status::text as status from deposit
     where status in ('RECEIVED', 'TODO', 'PROGRESS', 'CUSTOMER_WAITING', 'DEPOSIT_VALIDATED', 'INLINE', 'RESTITUED')
     order by name`.execute(db);
   // Half of the stock sits in online (INLINE) deposits, where every sale status is allowed.
   const inline = deposits.filter((d) => d.status === 'INLINE');
-  const { rows: categories } = await sql<{ uuid: string; name_singular: string; show_size: boolean; product_size_group: string }>`
-    select uuid, name_singular, show_size, product_size_group from category order by "order"`.execute(db);
-  const { rows: brands } = await sql<{ uuid: string; name: string }>`select uuid, name from brand order by name`.execute(db);
-  const { rows: colors } = await sql<{ uuid: string; hex_code: string; title: string }>`select uuid, hex_code, title from color order by "order"`.execute(db);
-  const { rows: sizes } = await sql<{ uuid: string; size_groups: string[] }>`select uuid, size_groups from product_size order by "order"`.execute(db);
-  const photos: SeedPhoto[] = await makeSeedPhotos(media, colors.map((c) => c.hex_code));
+  const { rows: categories } = await sql<{
+    uuid: string;
+    name_singular: string;
+    show_size: boolean;
+    product_size_group: string;
+  }>`
+    select uuid, name_singular, show_size, product_size_group from category order by "order"`.execute(
+    db,
+  );
+  const { rows: brands } = await sql<{
+    uuid: string;
+    name: string;
+  }>`select uuid, name from brand order by name`.execute(db);
+  const { rows: colors } = await sql<{
+    uuid: string;
+    hex_code: string;
+    title: string;
+  }>`select uuid, hex_code, title from color order by "order"`.execute(db);
+  const { rows: sizes } = await sql<{
+    uuid: string;
+    size_groups: string[];
+  }>`select uuid, size_groups from product_size order by "order"`.execute(db);
+  const photos: SeedPhoto[] = await makeSeedPhotos(
+    media,
+    colors.map((c) => c.hex_code),
+  );
   const rand = random(11 + start);
   const qualities = ['NEW_WITH_TICKET', 'NEW_WITHOUT_TICKET', 'VERY_GOOD', 'GOOD', 'SATISFYING'];
-  const platforms = ['MAIN_MARKETPLACE', 'VESTIAIRE_COLLECTIVE', 'LEBONCOIN', 'EBAY', 'FLEA_MARKET', 'WEBSITE'];
+  const platforms = [
+    'MAIN_MARKETPLACE',
+    'VESTIAIRE_COLLECTIVE',
+    'LEBONCOIN',
+    'EBAY',
+    'FLEA_MARKET',
+    'WEBSITE',
+  ];
   const batch = 5000;
   for (let offset = 0; offset < count; offset += batch) {
     const rows: SeedRow[] = [];
     const colorOf: number[] = [];
     for (let k = offset; k < Math.min(count, offset + batch); k++) {
       const n = start + k;
-      const deposit = n % 2 === 0 && inline.length ? inline[(n / 2) % inline.length]! : deposits[n % deposits.length]!;
+      const deposit =
+        n % 2 === 0 && inline.length
+          ? inline[(n / 2) % inline.length]!
+          : deposits[n % deposits.length]!;
       const allowed = productStatusesFor(deposit.status);
       const saleStatus = allowed[Math.floor(n / deposits.length) % allowed.length]!;
       const category = categories[n % categories.length]!;
@@ -219,12 +291,17 @@ async function seedProducts(db: Kysely<unknown>, media: MediaStorage, start: num
         suggested_price: price,
         selled_price: sold ? Math.round(price * 0.9 * 2) / 2 : null,
         sell_datetime: sold ? new Date(entry.getTime() + 20 * DAY) : null,
-        payed_datetime: saleStatus === 'PAYED' || saleStatus === 'FACTURED' ? new Date(entry.getTime() + 25 * DAY) : null,
-        online_datetime: saleStatus === 'ONLINE' || sold ? new Date(entry.getTime() + 3 * DAY) : null,
+        payed_datetime:
+          saleStatus === 'PAYED' || saleStatus === 'FACTURED'
+            ? new Date(entry.getTime() + 25 * DAY)
+            : null,
+        online_datetime:
+          saleStatus === 'ONLINE' || sold ? new Date(entry.getTime() + 3 * DAY) : null,
         sale_status: saleStatus,
         sell_on: sold ? platforms[n % platforms.length] : null,
         colors: [colors[color]!.uuid],
-        product_size: category.show_size && fitting.length ? fitting[n % fitting.length]!.uuid : null,
+        product_size:
+          category.show_size && fitting.length ? fitting[n % fitting.length]!.uuid : null,
         vendor_income: sold ? Math.round(price * 0.4 * 100) / 100 : null,
         customer_income: sold ? Math.round(price * 0.5 * 100) / 100 : null,
         main_image_url: `/media/${photos[color]!.image}`,
@@ -235,7 +312,14 @@ async function seedProducts(db: Kysely<unknown>, media: MediaStorage, start: num
     await insertRows(
       db,
       'product_image',
-      products.map((product, i) => ({ product, ...photos[colorOf[i]!]!, kind: 'FRONT', order: 1, processing_status: 'COMPLETED', rotation: 0 })),
+      products.map((product, i) => ({
+        product,
+        ...photos[colorOf[i]!]!,
+        kind: 'FRONT',
+        order: 1,
+        processing_status: 'COMPLETED',
+        rotation: 0,
+      })),
     );
   }
 }

@@ -47,13 +47,37 @@ export function random(seed: number): () => number {
 }
 
 export const CUSTOMER_NAMES: ReadonlyArray<[string, string]> = [
-  ['Clara', 'Cliente'], ['Lucie', 'Martin'], ['Hugo', 'Bernard'], ['Emma', 'Dubois'], ['Louis', 'Thomas'],
-  ['Chloé', 'Robert'], ['Gabriel', 'Richard'], ['Inès', 'Petit'], ['Jules', 'Durand'], ['Léa', 'Leroy'],
-  ['Arthur', 'Moreau'], ['Manon', 'Simon'], ['Raphaël', 'Laurent'], ['Jade', 'Lefèvre'], ['Adam', 'Michel'],
-  ['Zoé', 'Garcia'], ['Nathan', 'David'], ['Camille', 'Bertrand'], ['Paul', 'Roux'], ['Sarah', 'Vincent'],
+  ['Clara', 'Cliente'],
+  ['Lucie', 'Martin'],
+  ['Hugo', 'Bernard'],
+  ['Emma', 'Dubois'],
+  ['Louis', 'Thomas'],
+  ['Chloé', 'Robert'],
+  ['Gabriel', 'Richard'],
+  ['Inès', 'Petit'],
+  ['Jules', 'Durand'],
+  ['Léa', 'Leroy'],
+  ['Arthur', 'Moreau'],
+  ['Manon', 'Simon'],
+  ['Raphaël', 'Laurent'],
+  ['Jade', 'Lefèvre'],
+  ['Adam', 'Michel'],
+  ['Zoé', 'Garcia'],
+  ['Nathan', 'David'],
+  ['Camille', 'Bertrand'],
+  ['Paul', 'Roux'],
+  ['Sarah', 'Vincent'],
 ];
 
 export const CITIES: ReadonlyArray<[string, string]> = [
-  ['Paris', '75011'], ['Lyon', '69003'], ['Marseille', '13006'], ['Bordeaux', '33000'], ['Nantes', '44000'],
-  ['Lille', '59000'], ['Toulouse', '31000'], ['Rennes', '35000'], ['Strasbourg', '67000'], ['Montpellier', '34000'],
+  ['Paris', '75011'],
+  ['Lyon', '69003'],
+  ['Marseille', '13006'],
+  ['Bordeaux', '33000'],
+  ['Nantes', '44000'],
+  ['Lille', '59000'],
+  ['Toulouse', '31000'],
+  ['Rennes', '35000'],
+  ['Strasbourg', '67000'],
+  ['Montpellier', '34000'],
 ];

@@ -26,12 +26,23 @@ function garmentSvg(hex: string, shape: number): string {
  * Real JPEG photos (and the 256 px and 32 px thumbnails the data model names) for the demo data,
  * drawn with sharp so a fresh install shows pictures without shipping any.
  */
-export async function makeSeedPhotos(media: MediaStorage, colors: readonly string[]): Promise<SeedPhoto[]> {
+export async function makeSeedPhotos(
+  media: MediaStorage,
+  colors: readonly string[],
+): Promise<SeedPhoto[]> {
   const photos: SeedPhoto[] = [];
   for (const [i, hex] of colors.entries()) {
-    const full = await sharp(Buffer.from(garmentSvg(hex, i))).jpeg({ quality: 82 }).toBuffer();
-    const thumb = await sharp(full).resize(256, 256, { fit: 'cover' }).jpeg({ quality: 78 }).toBuffer();
-    const tiny = await sharp(full).resize(32, 32, { fit: 'cover' }).jpeg({ quality: 70 }).toBuffer();
+    const full = await sharp(Buffer.from(garmentSvg(hex, i)))
+      .jpeg({ quality: 82 })
+      .toBuffer();
+    const thumb = await sharp(full)
+      .resize(256, 256, { fit: 'cover' })
+      .jpeg({ quality: 78 })
+      .toBuffer();
+    const tiny = await sharp(full)
+      .resize(32, 32, { fit: 'cover' })
+      .jpeg({ quality: 70 })
+      .toBuffer();
     photos.push({
       image: await media.put(full, 'image/jpeg'),
       image256: await media.put(thumb, 'image/jpeg'),

@@ -37,7 +37,15 @@ function flagOf(code: string): string {
   return String.fromCodePoint(...[...code].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
 }
 
-type Show = 'color' | 'size' | 'measurements' | 'brand' | 'author' | 'book_title' | 'isbn' | 'video_game_rating';
+type Show =
+  | 'color'
+  | 'size'
+  | 'measurements'
+  | 'brand'
+  | 'author'
+  | 'book_title'
+  | 'isbn'
+  | 'video_game_rating';
 const CLOTHES: Show[] = ['color', 'size', 'brand'];
 
 /** [name, singular, identifier, family, size group, package size, shown fields]. */
@@ -52,20 +60,76 @@ const CATEGORIES: ReadonlyArray<[string, string, string, string, string, number,
   ['Sacs', 'Sac', 'woman-bags', 'WOMAN', '', 2, ['color', 'brand', 'measurements']],
   ['Chemises', 'Chemise', 'man-shirts', 'MAN', 'man-letter', 1, CLOTHES],
   ['T-shirts homme', 'T-shirt', 'man-tshirts', 'MAN', 'man-letter', 1, CLOTHES],
-  ['Pantalons homme', 'Pantalon', 'man-trousers', 'MAN', 'man-number', 1, [...CLOTHES, 'measurements']],
+  [
+    'Pantalons homme',
+    'Pantalon',
+    'man-trousers',
+    'MAN',
+    'man-number',
+    1,
+    [...CLOTHES, 'measurements'],
+  ],
   ['Vestes homme', 'Veste', 'man-jackets', 'MAN', 'man-letter', 2, CLOTHES],
   ['Chaussures homme', 'Chaussure', 'man-shoes', 'MAN', 'shoes', 2, CLOTHES],
   ['Bodies bébé', 'Body', 'kids-bodysuits', 'KIDS', 'kids-age', 1, CLOTHES],
   ['Vêtements enfant', 'Vêtement', 'kids-clothes', 'KIDS', 'kids-age', 1, CLOTHES],
   ['Jouets', 'Jouet', 'kids-toys', 'KIDS', '', 2, ['brand']],
-  ['Décoration', 'Objet de décoration', 'home-decoration', 'HOME', '', 2, ['color', 'measurements']],
+  [
+    'Décoration',
+    'Objet de décoration',
+    'home-decoration',
+    'HOME',
+    '',
+    2,
+    ['color', 'measurements'],
+  ],
   ['Vaisselle', 'Pièce de vaisselle', 'home-tableware', 'HOME', '', 2, ['color', 'brand']],
   ['Téléphones', 'Téléphone', 'electronics-phones', 'ELECTRONICS', '', 1, ['color', 'brand']],
-  ['Consoles et jeux vidéo', 'Jeu vidéo', 'electronics-video-games', 'ELECTRONICS', '', 1, ['brand', 'video_game_rating']],
-  ['Livres', 'Livre', 'entertainment-books', 'ENTERTAINMENT', '', 1, ['author', 'book_title', 'isbn']],
-  ['Musique et films', 'Disque ou film', 'entertainment-music-films', 'ENTERTAINMENT', '', 1, ['author']],
-  ['Objets de collection', 'Objet de collection', 'hobbies-collectibles', 'HOBBIES_COLLECTIBLES', '', 2, ['brand', 'measurements']],
-  ['Vêtements de sport', 'Vêtement de sport', 'sports-clothes', 'SPORTS', 'woman-letter', 1, CLOTHES],
+  [
+    'Consoles et jeux vidéo',
+    'Jeu vidéo',
+    'electronics-video-games',
+    'ELECTRONICS',
+    '',
+    1,
+    ['brand', 'video_game_rating'],
+  ],
+  [
+    'Livres',
+    'Livre',
+    'entertainment-books',
+    'ENTERTAINMENT',
+    '',
+    1,
+    ['author', 'book_title', 'isbn'],
+  ],
+  [
+    'Musique et films',
+    'Disque ou film',
+    'entertainment-music-films',
+    'ENTERTAINMENT',
+    '',
+    1,
+    ['author'],
+  ],
+  [
+    'Objets de collection',
+    'Objet de collection',
+    'hobbies-collectibles',
+    'HOBBIES_COLLECTIBLES',
+    '',
+    2,
+    ['brand', 'measurements'],
+  ],
+  [
+    'Vêtements de sport',
+    'Vêtement de sport',
+    'sports-clothes',
+    'SPORTS',
+    'woman-letter',
+    1,
+    CLOTHES,
+  ],
   ['Équipement sportif', 'Équipement', 'sports-equipment', 'SPORTS', '', 3, ['brand']],
   ['Lots mixtes', 'Lot', 'mixed-bundles', 'MIXED', '', 3, []],
 ];
@@ -110,27 +174,96 @@ const ATTRIBUTES = [
 ];
 
 const BRANDS = [
-  'Zara', 'H&M', 'Mango', 'Sézane', 'Petit Bateau', 'Jacadi', 'Cyrillus', 'Kiabi', 'Promod', 'Naf Naf',
-  'Comptoir des Cotonniers', 'Maje', 'Sandro', 'The Kooples', 'Ba&sh', 'Isabel Marant', 'Sessùn', 'Des Petits Hauts',
-  'Levi’s', 'Nike', 'Adidas', 'Puma', 'Decathlon', 'Le Coq Sportif', 'Lacoste', 'Ralph Lauren', 'Tommy Hilfiger',
-  'Uniqlo', 'Monoprix', 'Vertbaudet', 'Okaïdi', 'Catimini', 'Bonpoint', 'Chanel', 'Hermès', 'Louis Vuitton',
-  'Longchamp', 'Repetto', 'Veja', 'Aigle',
+  'Zara',
+  'H&M',
+  'Mango',
+  'Sézane',
+  'Petit Bateau',
+  'Jacadi',
+  'Cyrillus',
+  'Kiabi',
+  'Promod',
+  'Naf Naf',
+  'Comptoir des Cotonniers',
+  'Maje',
+  'Sandro',
+  'The Kooples',
+  'Ba&sh',
+  'Isabel Marant',
+  'Sessùn',
+  'Des Petits Hauts',
+  'Levi’s',
+  'Nike',
+  'Adidas',
+  'Puma',
+  'Decathlon',
+  'Le Coq Sportif',
+  'Lacoste',
+  'Ralph Lauren',
+  'Tommy Hilfiger',
+  'Uniqlo',
+  'Monoprix',
+  'Vertbaudet',
+  'Okaïdi',
+  'Catimini',
+  'Bonpoint',
+  'Chanel',
+  'Hermès',
+  'Louis Vuitton',
+  'Longchamp',
+  'Repetto',
+  'Veja',
+  'Aigle',
 ];
 
 const COLORS: ReadonlyArray<[string, string, string]> = [
-  ['Noir', 'black', '#000000'], ['Blanc', 'white', '#FFFFFF'], ['Gris', 'grey', '#919191'], ['Beige', 'beige', '#F4E0C8'],
-  ['Marron', 'brown', '#663300'], ['Rouge', 'red', '#CC0000'], ['Bordeaux', 'burgundy', '#6D1A36'], ['Rose', 'pink', '#FF99CC'],
-  ['Orange', 'orange', '#FFA500'], ['Jaune', 'yellow', '#FFFF00'], ['Vert', 'green', '#369A3D'], ['Kaki', 'khaki', '#86814A'],
-  ['Bleu', 'blue', '#007BC4'], ['Bleu marine', 'navy', '#000080'], ['Turquoise', 'turquoise', '#B7E4E0'], ['Violet', 'purple', '#800080'],
-  ['Doré', 'gold', '#FFD700'], ['Argenté', 'silver', '#C0C0C0'], ['Multicolore', 'multicolor', '#FF00FF'], ['Crème', 'cream', '#FFFDD0'],
+  ['Noir', 'black', '#000000'],
+  ['Blanc', 'white', '#FFFFFF'],
+  ['Gris', 'grey', '#919191'],
+  ['Beige', 'beige', '#F4E0C8'],
+  ['Marron', 'brown', '#663300'],
+  ['Rouge', 'red', '#CC0000'],
+  ['Bordeaux', 'burgundy', '#6D1A36'],
+  ['Rose', 'pink', '#FF99CC'],
+  ['Orange', 'orange', '#FFA500'],
+  ['Jaune', 'yellow', '#FFFF00'],
+  ['Vert', 'green', '#369A3D'],
+  ['Kaki', 'khaki', '#86814A'],
+  ['Bleu', 'blue', '#007BC4'],
+  ['Bleu marine', 'navy', '#000080'],
+  ['Turquoise', 'turquoise', '#B7E4E0'],
+  ['Violet', 'purple', '#800080'],
+  ['Doré', 'gold', '#FFD700'],
+  ['Argenté', 'silver', '#C0C0C0'],
+  ['Multicolore', 'multicolor', '#FF00FF'],
+  ['Crème', 'cream', '#FFFDD0'],
 ];
 
 const SIZES: ReadonlyArray<[string, string[]]> = [
-  ...['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', '3XL'].map((s): [string, string[]] => [s, ['woman-letter', 'man-letter']]),
-  ...['32', '34', '36', '38', '40', '42', '44', '46', '48'].map((s): [string, string[]] => [s, ['woman-number', 'man-number']]),
-  ...['Naissance', '1 mois', '3 mois', '6 mois', '12 mois', '18 mois', '2 ans', '3 ans', '4 ans', '6 ans', '8 ans', '10 ans', '12 ans', '14 ans'].map(
-    (s): [string, string[]] => [s, ['kids-age']],
-  ),
+  ...['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', '3XL'].map((s): [string, string[]] => [
+    s,
+    ['woman-letter', 'man-letter'],
+  ]),
+  ...['32', '34', '36', '38', '40', '42', '44', '46', '48'].map((s): [string, string[]] => [
+    s,
+    ['woman-number', 'man-number'],
+  ]),
+  ...[
+    'Naissance',
+    '1 mois',
+    '3 mois',
+    '6 mois',
+    '12 mois',
+    '18 mois',
+    '2 ans',
+    '3 ans',
+    '4 ans',
+    '6 ans',
+    '8 ans',
+    '10 ans',
+    '12 ans',
+    '14 ans',
+  ].map((s): [string, string[]] => [s, ['kids-age']]),
   ...Array.from({ length: 14 }, (_, i): [string, string[]] => [String(34 + i), ['shoes']]),
   ['Taille unique', ['woman-letter', 'man-letter', 'kids-age']],
 ];
@@ -144,7 +277,13 @@ export async function seedReference(db: Kysely<unknown>): Promise<void> {
     await insertRows(
       db,
       'country',
-      COUNTRIES.map(([code, fr, en], i) => ({ code, name_fr: fr, name_en: en, flag: flagOf(code), order: i + 1 })),
+      COUNTRIES.map(([code, fr, en], i) => ({
+        code,
+        name_fr: fr,
+        name_en: en,
+        flag: flagOf(code),
+        order: i + 1,
+      })),
     );
   }
   let attributeUuids: string[] = [];
@@ -157,7 +296,9 @@ export async function seedReference(db: Kysely<unknown>): Promise<void> {
         marketplace_id: 100 + i,
         banner: '',
         order: i + 1,
-        options: JSON.stringify(options.map((title, j) => ({ marketplaceId: 1000 * (i + 1) + j, title, type: 'option' }))),
+        options: JSON.stringify(
+          options.map((title, j) => ({ marketplaceId: 1000 * (i + 1) + j, title, type: 'option' })),
+        ),
       })),
     );
   }
@@ -188,7 +329,13 @@ export async function seedReference(db: Kysely<unknown>): Promise<void> {
           show_video_game_rating: shown.includes('video_game_rating'),
           skip_price_limit: family === 'HOBBIES_COLLECTIBLES',
           attribute_assignments: JSON.stringify(
-            clothes ? attributeUuids.map((uuid, j) => ({ categoryAttribute: uuid, required: j === 0, order: j + 1 })) : [],
+            clothes
+              ? attributeUuids.map((uuid, j) => ({
+                  categoryAttribute: uuid,
+                  required: j === 0,
+                  order: j + 1,
+                }))
+              : [],
           ),
         };
       }),
@@ -200,7 +347,12 @@ export async function seedReference(db: Kysely<unknown>): Promise<void> {
       'brand',
       BRANDS.map((name, i) => ({
         name,
-        slug: name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''),
+        slug: name
+          .normalize('NFD')
+          .replace(/[\u0300-\u036f]/g, '')
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/^-|-$/g, ''),
         resale_marketplace_id: 5000 + i,
         refused_by_provider: false,
       })),
@@ -210,7 +362,14 @@ export async function seedReference(db: Kysely<unknown>): Promise<void> {
     await insertRows(
       db,
       'color',
-      COLORS.map(([title, code, hex], i) => ({ title, code, hex_code: hex, order: i + 1, marketplace_id: i + 1, color_text: title })),
+      COLORS.map(([title, code, hex], i) => ({
+        title,
+        code,
+        hex_code: hex,
+        order: i + 1,
+        marketplace_id: i + 1,
+        color_text: title,
+      })),
     );
   }
   if ((await countRows(db, 'product_size')) === 0) {

@@ -36,18 +36,26 @@ afterAll(async () => {
   await rm(mediaDir, { recursive: true, force: true });
 });
 
-const rowsOf = async <T>(query: ReturnType<typeof sql<T>>) => (await query.execute(database.db)).rows;
+const rowsOf = async <T>(query: ReturnType<typeof sql<T>>) =>
+  (await query.execute(database.db)).rows;
 
 describe('reference data', () => {
   it('holds the 27 countries with France first, and the catalogue', async () => {
-    const countries = await rowsOf(sql<{ code: string; flag: string }>`select code, flag from country order by "order"`);
+    const countries = await rowsOf(
+      sql<{ code: string; flag: string }>`select code, flag from country order by "order"`,
+    );
     expect(countries).toHaveLength(27);
     expect(countries[0]).toEqual({ code: 'FR', flag: '🇫🇷' });
     expect(await countRows(database.db, 'category')).toBe(REFERENCE_COUNTS.categories);
     expect(await countRows(database.db, 'brand')).toBe(REFERENCE_COUNTS.brands);
     expect(await countRows(database.db, 'color')).toBe(REFERENCE_COUNTS.colors);
     expect(await countRows(database.db, 'product_size')).toBe(REFERENCE_COUNTS.sizes);
-    const books = await rowsOf(sql<{ show_isbn: boolean; show_size: boolean }>`select show_isbn, show_size from category where identifier = 'entertainment-books'`);
+    const books = await rowsOf(
+      sql<{
+        show_isbn: boolean;
+        show_size: boolean;
+      }>`select show_isbn, show_size from category where identifier = 'entertainment-books'`,
+    );
     expect(books[0]).toEqual({ show_isbn: true, show_size: false });
   });
 
@@ -59,43 +67,68 @@ describe('reference data', () => {
 
 describe('demo data', () => {
   it('links a vendor or customer record to every demo account that needs one', async () => {
-    const vendors = await rowsOf(sql<{ email: string; company: string | null; trial: Date | null; status: string }>`
+    const vendors = await rowsOf(sql<{
+      email: string;
+      company: string | null;
+      trial: Date | null;
+      status: string;
+    }>`
       select v.email, v.company, v.extension_free_trial_start_datetime as trial, s.status::text as status
       from vendor v join subscription s on s.uuid = v.subscription order by v.email`);
-    expect(vendors.map((v) => v.email)).toEqual(['admin@seconde.test', 'company@seconde.test', 'trial@seconde.test', 'vendor@seconde.test']);
+    expect(vendors.map((v) => v.email)).toEqual([
+      'admin@seconde.test',
+      'company@seconde.test',
+      'trial@seconde.test',
+      'vendor@seconde.test',
+    ]);
     const byEmail = Object.fromEntries(vendors.map((v) => [v.email, v]));
     expect(byEmail['vendor@seconde.test']).toMatchObject({ status: 'ACTIVE', company: null });
     expect(byEmail['company@seconde.test']!.company).not.toBeNull();
     expect(byEmail['company@seconde.test']!.status).toBe('CANCELED');
     expect(byEmail['trial@seconde.test']!.trial).toBeInstanceOf(Date);
     const customer = DEMO_ACCOUNTS.find((a) => a.email === 'customer@seconde.test')!;
-    const linked = await rowsOf(sql`select 1 from customer where identity_user_uuid = ${customer.sub}`);
+    const linked = await rowsOf(
+      sql`select 1 from customer where identity_user_uuid = ${customer.sub}`,
+    );
     expect(linked).toHaveLength(1);
   });
 
   it('spreads 150 deposits over every status and 3,000 products over every sale status', async () => {
     expect(await countRows(database.db, 'customer')).toBe(40);
-    const statuses = await rowsOf(sql<{ status: string }>`select distinct status::text as status from deposit`);
+    const statuses = await rowsOf(
+      sql<{ status: string }>`select distinct status::text as status from deposit`,
+    );
     expect(statuses.map((s) => s.status).sort()).toEqual([...DEPOSIT_STATUSES].sort());
     expect(await countRows(database.db, 'deposit')).toBe(150);
     expect(await countRows(database.db, 'product')).toBe(3000);
-    const saleStatuses = await rowsOf(sql<{ s: string }>`select distinct sale_status::text as s from product`);
+    const saleStatuses = await rowsOf(
+      sql<{ s: string }>`select distinct sale_status::text as s from product`,
+    );
     expect(saleStatuses).toHaveLength(9);
   });
 
   it('never breaks a deposit rule: every product’s sale status is allowed by its deposit’s status', async () => {
     const pairs = await rowsOf(sql<{ deposit: string; sale: string }>`
       select distinct d.status::text as deposit, p.sale_status::text as sale from product p join deposit d on d.uuid = p.deposit`);
-    for (const { deposit, sale } of pairs) expect(productStatusesFor(deposit), `${sale} in ${deposit}`).toContain(sale);
+    for (const { deposit, sale } of pairs)
+      expect(productStatusesFor(deposit), `${sale} in ${deposit}`).toContain(sale);
   });
 
   it('keeps every customer with the vendor who holds their deposits', async () => {
-    const strays = await rowsOf(sql`select d.uuid from deposit d join customer c on c.uuid = d.customer where not (d.vendor = any(c.vendors))`);
+    const strays = await rowsOf(
+      sql`select d.uuid from deposit d join customer c on c.uuid = d.customer where not (d.vendor = any(c.vendors))`,
+    );
     expect(strays).toEqual([]);
   });
 
   it('gives every product a real JPEG photo with its thumbnails', async () => {
-    const images = await rowsOf(sql<{ image: string; image256: string; image32: string }>`select image, image256, image32 from product_image limit 3`);
+    const images = await rowsOf(
+      sql<{
+        image: string;
+        image256: string;
+        image32: string;
+      }>`select image, image256, image32 from product_image limit 3`,
+    );
     expect(await countRows(database.db, 'product_image')).toBe(3000);
     const stored = await media.get(images[0]!.image256);
     expect(stored?.contentType).toBe('image/jpeg');
