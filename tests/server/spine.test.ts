@@ -181,6 +181,20 @@ describe('the running spine', () => {
     ).toBe('first');
   });
 
+  it('refuses to delete a deposit that still holds products, and loses nothing', async () => {
+    const inline = await client(DepositService, 'admin', { status: ['INLINE'] }).list({
+      pagination: { page: 1, pageSize: 1 },
+    });
+    const deposit = inline.results[0]!;
+    expect(await codeOf(client(DepositService, 'admin').destroy({ uuid: deposit.uuid }))).toEqual({
+      code: Code.FailedPrecondition,
+      reason: 'IN_USE',
+    });
+    expect((await client(DepositService, 'admin').retrieve({ uuid: deposit.uuid })).uuid).toBe(
+      deposit.uuid,
+    );
+  });
+
   it('filters through the filters header, with non-Latin-1 text intact', async () => {
     const inline = await client(DepositService, 'admin', { status: ['INLINE'] }).list({
       pagination: { page: 1, pageSize: 500 },
