@@ -107,7 +107,7 @@ describe('the migrated schema', () => {
     expect(image[0]).toMatchObject({ processing_status: 'PENDING', rotation: 0 });
   });
 
-  it('refuses references to rows that do not exist, and deletes a parent that is still used', async () => {
+  it('refuses references to rows that do not exist, and refuses deleting a parent that is still used', async () => {
     await expect(
       sql`insert into product (deposit) values ('00000000-0000-4000-8000-00000000dead')`.execute(
         database.db,
@@ -124,7 +124,6 @@ describe('the migrated schema', () => {
         (error: { code?: string }) => error.code,
       );
     expect(['23001', '23503']).toContain(refused);
-  });
   });
 
   it('applies each migration once', async () => {
