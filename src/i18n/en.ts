@@ -1,0 +1,76 @@
+import type { Translation } from './fr.ts';
+
+/** English texts, the fallback language. */
+export const en: Translation = {
+  app: {
+    title: 'Seconde',
+    mainNavigation: 'Main navigation',
+  },
+  language: {
+    label: 'Language',
+    fr: 'FR',
+    en: 'EN',
+    frName: 'Français',
+    enName: 'English',
+  },
+  session: {
+    loading: 'Signing in…',
+    signedOutTitle: 'You are not signed in',
+    signedOutDescription: 'Sign in to reach your space.',
+    signIn: 'Sign in',
+    signInAgain: 'Sign in again',
+    signOut: 'Sign out',
+    retry: 'Try again',
+    failedTitle: 'Sign-in failed',
+  },
+  dashboard: {
+    title: 'Dashboard',
+    userName: '{{firstName}} {{lastName}}',
+    roleLabel: 'Role',
+    welcome: 'Welcome to Seconde.',
+  },
+  role: {
+    developer: 'Developer',
+    admin: 'Administrator',
+    vendor: 'Vendor',
+    customer: 'Customer',
+    none: 'No role',
+  },
+  noGroup: {
+    title: 'Access not allowed',
+    description: 'Your account belongs to no recognised group. Contact your administrator.',
+  },
+  unrecognizedUser: {
+    title: 'Unrecognised user',
+    description: 'No vendor or customer account matches your identity.',
+  },
+  notFound: {
+    title: 'Page not found',
+    description: 'The page you asked for does not exist or has moved.',
+    home: 'Back to the dashboard',
+  },
+  startup: {
+    failedTitle: 'The app could not start',
+    failedDescription: 'The server configuration could not be read. Try again in a moment.',
+    reload: 'Reload',
+  },
+  errors: {
+    cancelled: 'The request was cancelled.',
+    unauthenticated: 'Your session has expired. Sign in again.',
+    forbidden: 'You do not have access to this.',
+    subscriptionUpdateNeeded: 'Your subscription needs updating.',
+    notFound: 'Item not found.',
+    invalidRequest: 'The request is not valid.',
+    duplicate: 'A similar item already exists.',
+    changedBySomeoneElse: 'Someone else changed this item. Reload the page.',
+    unavailable: 'The server cannot be reached. Check your connection.',
+    timeout: 'The server took too long to answer.',
+    tooManyRequests: 'Too many requests. Wait a moment.',
+    notImplemented: 'This feature is not available yet.',
+    unexpected: 'An unexpected error occurred.',
+    restoreFailed: 'The sign-in return could not be processed.',
+    signInFailed: 'The sign-in service cannot be reached.',
+    signOutFailed: 'Signing out failed.',
+    watchFailed: 'Watching your session stopped.',
+  },
+};

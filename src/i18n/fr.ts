@@ -1,0 +1,78 @@
+/** French texts, the default language. Keys are `area.item`; `en.ts` must have the same ones. */
+export const fr = {
+  app: {
+    title: 'Seconde',
+    mainNavigation: 'Navigation principale',
+  },
+  language: {
+    label: 'Langue',
+    fr: 'FR',
+    en: 'EN',
+    frName: 'Français',
+    enName: 'English',
+  },
+  session: {
+    loading: 'Connexion en cours…',
+    signedOutTitle: 'Vous n’êtes pas connecté',
+    signedOutDescription: 'Connectez-vous pour accéder à votre espace.',
+    signIn: 'Se connecter',
+    signInAgain: 'Se reconnecter',
+    signOut: 'Se déconnecter',
+    retry: 'Réessayer',
+    failedTitle: 'La connexion a échoué',
+  },
+  dashboard: {
+    title: 'Tableau de bord',
+    userName: '{{firstName}} {{lastName}}',
+    roleLabel: 'Rôle',
+    welcome: 'Bienvenue sur Seconde.',
+  },
+  role: {
+    developer: 'Développeur',
+    admin: 'Administrateur',
+    vendor: 'Vendeur',
+    customer: 'Client',
+    none: 'Aucun rôle',
+  },
+  noGroup: {
+    title: 'Accès non autorisé',
+    description:
+      'Votre compte n’appartient à aucun groupe reconnu. Contactez votre administrateur.',
+  },
+  unrecognizedUser: {
+    title: 'Utilisateur non reconnu',
+    description: 'Aucun compte vendeur ou client ne correspond à votre identifiant.',
+  },
+  notFound: {
+    title: 'Page introuvable',
+    description: 'La page demandée n’existe pas ou a été déplacée.',
+    home: 'Retour au tableau de bord',
+  },
+  startup: {
+    failedTitle: 'L’application n’a pas pu démarrer',
+    failedDescription: 'La configuration du serveur est introuvable. Réessayez dans un instant.',
+    reload: 'Recharger',
+  },
+  errors: {
+    cancelled: 'La requête a été annulée.',
+    unauthenticated: 'Votre session a expiré. Reconnectez-vous.',
+    forbidden: 'Vous n’avez pas accès à cette ressource.',
+    subscriptionUpdateNeeded: 'Votre abonnement doit être mis à jour.',
+    notFound: 'Élément introuvable.',
+    invalidRequest: 'La demande est invalide.',
+    duplicate: 'Un élément semblable existe déjà.',
+    changedBySomeoneElse: 'Quelqu’un d’autre a modifié cet élément. Rechargez la page.',
+    unavailable: 'Le serveur est injoignable. Vérifiez votre connexion.',
+    timeout: 'Le serveur a mis trop de temps à répondre.',
+    tooManyRequests: 'Trop de requêtes. Patientez un instant.',
+    notImplemented: 'Cette fonction n’est pas encore disponible.',
+    unexpected: 'Une erreur inattendue est survenue.',
+    restoreFailed: 'Le retour de la connexion n’a pas pu être traité.',
+    signInFailed: 'Le service de connexion est injoignable.',
+    signOutFailed: 'La déconnexion a échoué.',
+    watchFailed: 'Le suivi de votre session s’est interrompu.',
+  },
+};
+
+/** The shape every language follows: same areas, same items, text values. */
+export type Translation = { [Area in keyof typeof fr]: Record<keyof (typeof fr)[Area], string> };

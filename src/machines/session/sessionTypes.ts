@@ -1,0 +1,59 @@
+import { mainRole, type GroupName } from '../../domain/roles.ts';
+import type { AppErrorCode } from '../../rpc/errors.ts';
+
+/** What SessionService.GetCurrentUser answers that the session keeps (the proto message fits). */
+export interface CurrentUserPayload {
+  readonly sub: string;
+  readonly email: string;
+  readonly groups: readonly string[];
+  readonly isCompanyAdmin: boolean;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly vendorUuid: string;
+  readonly customerUuid: string;
+}
+
+/** The signed-in user as the app sees it; `role` follows the spec's group order. */
+export interface SessionUser {
+  readonly sub: string;
+  readonly email: string;
+  readonly groups: readonly string[];
+  readonly role: GroupName | null;
+  readonly isCompanyAdmin: boolean;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly vendorUuid: string | null;
+  readonly customerUuid: string | null;
+}
+
+/** Sign-in steps fail with their own code; RPC failures keep the funnel's code. */
+export type SessionErrorCode =
+  AppErrorCode | 'restoreFailed' | 'signInFailed' | 'signOutFailed' | 'watchFailed';
+
+export interface SessionContext {
+  readonly user: SessionUser | null;
+  /** Where the sign-in return lands (path and query), or null for "where the user is now". */
+  readonly returnTo: string | null;
+  /** Set exactly while the machine is in a state tagged `error`. */
+  readonly errorCode: SessionErrorCode | null;
+}
+
+export type SessionEvent =
+  | { type: 'session.signIn'; returnTo?: string }
+  | { type: 'session.signOut' }
+  | { type: 'session.retry' }
+  | { type: 'session.tokenExpired' };
+
+export function toSessionUser(payload: CurrentUserPayload): SessionUser {
+  return {
+    sub: payload.sub,
+    email: payload.email,
+    groups: [...payload.groups],
+    role: mainRole(payload.groups),
+    isCompanyAdmin: payload.isCompanyAdmin,
+    firstName: payload.firstName,
+    lastName: payload.lastName,
+    vendorUuid: payload.vendorUuid || null,
+    customerUuid: payload.customerUuid || null,
+  };
+}

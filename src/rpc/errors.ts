@@ -1,0 +1,121 @@
+import { Code, ConnectError } from '@connectrpc/connect';
+
+/**
+ * What the app knows about a failed call, whatever layer it came from. Machines keep `code`,
+ * views translate `i18nKey`; nobody else looks at a ConnectError.
+ */
+export const APP_ERROR_CODES = [
+  'cancelled',
+  'unauthenticated',
+  'forbidden',
+  'subscriptionUpdateNeeded',
+  'notFound',
+  'invalidRequest',
+  'duplicate',
+  'changedBySomeoneElse',
+  'unavailable',
+  'timeout',
+  'tooManyRequests',
+  'notImplemented',
+  'unexpected',
+] as const;
+export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
+
+export interface AppError {
+  readonly code: AppErrorCode;
+  /** Trying the same call again later may succeed (network, overload, timeout). */
+  readonly retryable: boolean;
+  /** Translation key of the text shown to the user. */
+  readonly i18nKey: string;
+  /** Stable reason sent by the server in the JSON message (`FORBIDDEN`, `SUBSCRIPTION_UPDATE_NEEDED`...). */
+  readonly reason?: string;
+  /** Human text carried by the error, kept for display where the spec asks for it. */
+  readonly message?: string;
+  /** Cancellations (navigation, unmount, superseded search) are never shown to the user. */
+  readonly silent: boolean;
+}
+
+/** The reason the subscription gate switches on (1-app-shell.md §8). */
+export const SUBSCRIPTION_UPDATE_NEEDED = 'SUBSCRIPTION_UPDATE_NEEDED';
+
+/** Every key the funnel can hand out; the i18n test checks each exists in both languages. */
+export function errorI18nKey<C extends string>(code: C): `errors.${C}` {
+  return `errors.${code}`;
+}
+
+const BY_CODE: Readonly<Record<Code, { code: AppErrorCode; retryable: boolean }>> = {
+  [Code.Canceled]: { code: 'cancelled', retryable: false },
+  [Code.Unknown]: { code: 'unexpected', retryable: false },
+  [Code.InvalidArgument]: { code: 'invalidRequest', retryable: false },
+  [Code.DeadlineExceeded]: { code: 'timeout', retryable: true },
+  [Code.NotFound]: { code: 'notFound', retryable: false },
+  [Code.AlreadyExists]: { code: 'duplicate', retryable: false },
+  [Code.PermissionDenied]: { code: 'forbidden', retryable: false },
+  [Code.ResourceExhausted]: { code: 'tooManyRequests', retryable: true },
+  [Code.FailedPrecondition]: { code: 'invalidRequest', retryable: false },
+  [Code.Aborted]: { code: 'changedBySomeoneElse', retryable: false },
+  [Code.OutOfRange]: { code: 'invalidRequest', retryable: false },
+  [Code.Unimplemented]: { code: 'notImplemented', retryable: false },
+  [Code.Internal]: { code: 'unexpected', retryable: false },
+  [Code.Unavailable]: { code: 'unavailable', retryable: true },
+  [Code.DataLoss]: { code: 'unexpected', retryable: false },
+  [Code.Unauthenticated]: { code: 'unauthenticated', retryable: false },
+};
+
+/**
+ * Reads the server's `{"code": REASON, "message": ...}` out of a raw message. Proxies sometimes
+ * wrap it in text, so the outermost braces are tried too.
+ */
+export function parseReason(rawMessage: string): { reason?: string; message?: string } {
+  const candidates = [rawMessage];
+  const start = rawMessage.indexOf('{');
+  const end = rawMessage.lastIndexOf('}');
+  if (start > 0 && end > start) candidates.push(rawMessage.slice(start, end + 1));
+  for (const candidate of candidates) {
+    try {
+      const parsed: unknown = JSON.parse(candidate);
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+        const { code, message } = parsed as Record<string, unknown>;
+        return {
+          reason: typeof code === 'string' ? code : undefined,
+          message: typeof message === 'string' ? message : undefined,
+        };
+      }
+    } catch {
+      // Not JSON: plain text from a proxy or an older server.
+    }
+  }
+  return {};
+}
+
+/** A fetch that never reached the server (offline, DNS, CORS) surfaces as a TypeError. */
+function isNetworkFailure(error: ConnectError): boolean {
+  return error.code === Code.Unknown && error.cause instanceof TypeError;
+}
+
+/**
+ * The one funnel from any thrown value to an AppError. Unknown throwables (a bug, a broken
+ * proxy) become `unexpected` rather than leaking their text to the user; aborted fetches become
+ * silent cancellations.
+ */
+export function toAppError(error: unknown): AppError {
+  const connectError = ConnectError.from(error);
+  const { reason, message } = parseReason(connectError.rawMessage);
+  const mapped =
+    reason === SUBSCRIPTION_UPDATE_NEEDED
+      ? ({ code: 'subscriptionUpdateNeeded', retryable: false } as const)
+      : isNetworkFailure(connectError)
+        ? ({ code: 'unavailable', retryable: true } as const)
+        : BY_CODE[connectError.code];
+  const appError: AppError = {
+    code: mapped.code,
+    retryable: mapped.retryable,
+    i18nKey: errorI18nKey(mapped.code),
+    silent: mapped.code === 'cancelled',
+  };
+  return {
+    ...appError,
+    ...(reason !== undefined && { reason }),
+    ...(message !== undefined && { message }),
+  };
+}

@@ -1,0 +1,31 @@
+import { OverlaysProvider } from '@blueprintjs/core';
+import type { i18n } from 'i18next';
+import { createStore, Provider as JotaiProvider } from 'jotai';
+import { useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { appRoutes } from './routes.tsx';
+import type { AppServices } from './services.ts';
+import { SessionContext } from './sessionContext.ts';
+
+export interface AppProps {
+  readonly i18n: i18n;
+  readonly services: AppServices;
+}
+
+/** Providers, outermost first: texts, app state, overlays, the session actor, then routes. */
+export function App({ i18n, services }: AppProps) {
+  const [router] = useState(() => createBrowserRouter(appRoutes));
+  const [store] = useState(() => createStore());
+  return (
+    <I18nextProvider i18n={i18n}>
+      <JotaiProvider store={store}>
+        <OverlaysProvider>
+          <SessionContext.Provider logic={services.sessionLogic}>
+            <RouterProvider router={router} />
+          </SessionContext.Provider>
+        </OverlaysProvider>
+      </JotaiProvider>
+    </I18nextProvider>
+  );
+}

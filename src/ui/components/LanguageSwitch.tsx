@@ -1,0 +1,28 @@
+import { Button, ButtonGroup } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, type Language } from '../../i18n/index.ts';
+
+const NAME_KEYS: Record<Language, string> = { fr: 'language.frName', en: 'language.enName' };
+const SHORT_KEYS: Record<Language, string> = { fr: 'language.fr', en: 'language.en' };
+
+/** FR / EN toggle; the current language is pressed. */
+export function LanguageSwitch() {
+  const { t, i18n } = useTranslation();
+  const current = i18n.resolvedLanguage;
+  return (
+    <ButtonGroup role="group" aria-label={t('language.label')} data-testid="language-switch">
+      {LANGUAGES.map((language) => (
+        <Button
+          key={language}
+          variant="minimal"
+          lang={language}
+          text={t(SHORT_KEYS[language])}
+          aria-label={t(NAME_KEYS[language])}
+          aria-pressed={current === language}
+          active={current === language}
+          onClick={() => void i18n.changeLanguage(language)}
+        />
+      ))}
+    </ButtonGroup>
+  );
+}
