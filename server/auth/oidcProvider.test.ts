@@ -100,7 +100,13 @@ describe('embedded OpenID provider', () => {
     const tokens = await signIn(email);
     const identity = await verifier()(tokens.accessToken);
     const account = DEMO_ACCOUNTS.find((a) => a.email === email);
-    expect(identity).toEqual({ sub: account?.sub, email, groups });
+    expect(identity).toEqual({
+      sub: account?.sub,
+      email,
+      groups,
+      givenName: account?.givenName,
+      familyName: account?.familyName,
+    });
     expect(decodeJwt(tokens.idToken)).toMatchObject({
       sub: account?.sub,
       email,

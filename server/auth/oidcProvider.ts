@@ -85,7 +85,14 @@ export async function createEmbeddedProvider(
       (source.scopes.has('offline_access') || client.clientId === opts.clientId),
     extraTokenClaims(_ctx, token) {
       const account = 'accountId' in token ? bySub.get(token.accountId) : undefined;
-      return account ? { email: account.email, groups: [...account.groups] } : undefined;
+      return account
+        ? {
+            email: account.email,
+            given_name: account.givenName,
+            family_name: account.familyName,
+            groups: [...account.groups],
+          }
+        : undefined;
     },
     async loadExistingGrant(ctx) {
       const accountId = ctx.oidc.session?.accountId;

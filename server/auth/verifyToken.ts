@@ -12,6 +12,9 @@ export interface Identity {
   /** Empty when the identity provider does not put an e-mail in its access tokens. */
   readonly email: string;
   readonly groups: string[];
+  /** Names from the token (given_name, family_name), for users who have no vendor or customer record. */
+  readonly givenName?: string;
+  readonly familyName?: string;
 }
 
 /** Why a token was refused; callers map it to one Unauthenticated answer and never leak details. */
@@ -78,6 +81,8 @@ export function createTokenVerifier(
     return {
       sub: payload.sub,
       email: typeof payload.email === 'string' ? payload.email : '',
+      givenName: typeof payload.given_name === 'string' ? payload.given_name : '',
+      familyName: typeof payload.family_name === 'string' ? payload.family_name : '',
       groups: stringArray(
         groupsPath.reduce<unknown>(
           (value, key) => (isRecord(value) ? value[key] : undefined),

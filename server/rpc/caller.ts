@@ -8,6 +8,8 @@ import { isAdminLevel, mainRole, type GroupName } from '../../src/domain/roles.t
 export interface Caller {
   readonly sub: string;
   readonly email: string;
+  readonly givenName: string;
+  readonly familyName: string;
   readonly groups: readonly string[];
   readonly role: GroupName | null;
   readonly isAdminLevel: boolean;
@@ -18,12 +20,20 @@ export interface Caller {
 export const callerKey = createContextKey<Caller | null>(null, { description: 'caller' });
 
 export function makeCaller(
-  identity: { sub: string; email: string; groups: readonly string[] },
+  identity: {
+    sub: string;
+    email: string;
+    groups: readonly string[];
+    givenName?: string;
+    familyName?: string;
+  },
   records: { vendorUuid: string | null; customerUuid: string | null },
 ): Caller {
   return {
     sub: identity.sub,
     email: identity.email,
+    givenName: identity.givenName ?? '',
+    familyName: identity.familyName ?? '',
     groups: identity.groups,
     role: mainRole(identity.groups),
     isAdminLevel: isAdminLevel(identity.groups),

@@ -31,8 +31,9 @@ export function sessionHandlers(db: Kysely<unknown>) {
         groups: [...caller.groups],
         role: caller.role ? (ROLE_BY_GROUP[caller.role] ?? Role.UNSPECIFIED) : Role.UNSPECIFIED,
         isCompanyAdmin: caller.groups.includes('Company'),
-        firstName: String(record.first_name ?? ''),
-        lastName: String(record.last_name ?? ''),
+        // Staff without a vendor or customer record are named by their identity provider.
+        firstName: String(record.first_name ?? caller.givenName),
+        lastName: String(record.last_name ?? caller.familyName),
         vendorUuid: caller.vendorUuid ?? '',
         customerUuid: caller.customerUuid ?? '',
         profilPicture: String(record.profil_picture ?? ''),

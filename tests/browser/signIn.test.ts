@@ -64,3 +64,43 @@ describe('signing in through the real login page', () => {
     await page.context().close();
   });
 });
+
+describe('every demo account', () => {
+  it.each([
+    ['developer@seconde.test', 'Développeur', 'Dora Développeuse'],
+    ['admin@seconde.test', 'Administrateur', 'Adèle Admin'],
+    ['company@seconde.test', 'Vendeur', 'Camille Compagnie'],
+    ['trial@seconde.test', 'Vendeur', 'Théo Essai'],
+    ['customer@seconde.test', 'Client', 'Clara Cliente'],
+  ])('%s reaches the dashboard as %s', async (email, role, name) => {
+    const page = await openApp();
+    await signIn(page, email);
+    await page.getByTestId('dashboard').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('user-role').textContent()).toBe(role);
+    expect(await page.getByTestId('user-name').textContent()).toContain(name);
+    await page.context().close();
+  });
+
+  it('nogroup@ is told it belongs to no group instead of seeing the dashboard', async () => {
+    const page = await openApp();
+    await signIn(page, 'nogroup@seconde.test');
+    await page.getByTestId('no-group').waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).pathname).toBe('/no-group');
+    expect(await page.getByTestId('dashboard').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('switches to English and keeps the choice across a reload', async () => {
+    const page = await openApp();
+    await signIn(page, 'vendor@seconde.test');
+    await page.getByTestId('dashboard').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect.poll(() => page.getByTestId('user-role').textContent()).toBe('Vendor');
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    await page.reload();
+    await page.getByTestId('dashboard').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('user-role').textContent()).toBe('Vendor');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Dashboard');
+    await page.context().close();
+  });
+});

@@ -99,6 +99,8 @@ describe('the running spine', () => {
     const customer = await client(SessionService, 'customer').getCurrentUser({});
     expect(customer.role).toBe(Role.CUSTOMER);
     expect(customer.customerUuid).not.toBe('');
+    const developer = await client(SessionService, 'developer').getCurrentUser({});
+    expect(developer).toMatchObject({ role: Role.DEVELOPER, firstName: 'Dora', vendorUuid: '' });
   });
 
   it('shows a vendor only their own deposits, and an admin all of them', async () => {
