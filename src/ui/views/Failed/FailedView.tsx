@@ -1,13 +1,10 @@
 import { Button, ButtonGroup, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import {
-  selectCanRetry,
-  selectCanSignIn,
-  selectErrorKey,
-} from '../../../machines/session/selectors.ts';
+import { selectCanSignIn, selectErrorKey } from '../../../machines/session/selectors.ts';
 import { useSession, useSessionActor } from '../../app/sessionContext.ts';
 import { PageState } from '../../components/PageState.tsx';
+import { RetryButton } from '../../components/RetryButton.tsx';
 
 /** A sign-in step failed: say which, and offer what the machine allows next. */
 export function FailedView() {
@@ -15,7 +12,6 @@ export function FailedView() {
   const session = useSessionActor();
   const errorKey = useSession(selectErrorKey);
   const canSignIn = useSession(selectCanSignIn);
-  const canRetry = useSession(selectCanRetry);
   const location = useLocation();
 
   return (
@@ -26,13 +22,7 @@ export function FailedView() {
       description={errorKey ? t(errorKey) : undefined}
       action={
         <ButtonGroup>
-          {canRetry && (
-            <Button
-              icon="refresh"
-              text={t('session.retry')}
-              onClick={() => session.send({ type: 'session.retry' })}
-            />
-          )}
+          <RetryButton />
           {canSignIn && (
             <Button
               intent={Intent.PRIMARY}

@@ -1,8 +1,9 @@
-import { Button, ButtonGroup } from '@blueprintjs/core';
+import { ButtonGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { selectCanRetry, selectErrorKey } from '../../../machines/session/selectors.ts';
-import { useSession, useSessionActor } from '../../app/sessionContext.ts';
+import { selectErrorKey } from '../../../machines/session/selectors.ts';
+import { useSession } from '../../app/sessionContext.ts';
 import { PageState } from '../../components/PageState.tsx';
+import { RetryButton } from '../../components/RetryButton.tsx';
 import { SignOutButton } from '../../components/SignOutButton.tsx';
 
 /**
@@ -11,9 +12,7 @@ import { SignOutButton } from '../../components/SignOutButton.tsx';
  */
 export function UnrecognizedUserView() {
   const { t } = useTranslation();
-  const session = useSessionActor();
   const errorKey = useSession(selectErrorKey);
-  const canRetry = useSession(selectCanRetry);
   return (
     <PageState
       testId="unrecognized-user"
@@ -22,13 +21,7 @@ export function UnrecognizedUserView() {
       description={errorKey ? t(errorKey) : t('unrecognizedUser.description')}
       action={
         <ButtonGroup>
-          {canRetry && (
-            <Button
-              icon="refresh"
-              text={t('session.retry')}
-              onClick={() => session.send({ type: 'session.retry' })}
-            />
-          )}
+          <RetryButton />
           <SignOutButton />
         </ButtonGroup>
       }
