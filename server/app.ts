@@ -16,7 +16,10 @@ import { staticHandler } from './http/staticFiles.ts';
 import { createLocalMediaStorage } from './media/storage.ts';
 import { authInterceptor } from './rpc/authInterceptor.ts';
 import { loadServices } from './rpc/registry.ts';
+import { createMailer } from './mail/outbox.ts';
 import { buildImplementation, registerRoutes, unimplementedMethods } from './routes.ts';
+import type { BusinessSettings } from './services/deps.ts';
+import { PUBLIC_METHODS } from './services/index.ts';
 
 export interface StartOptions {
   port?: number;
@@ -31,6 +34,10 @@ export interface StartOptions {
   seed?: 'demo' | 'none';
   demoProducts?: number;
   config?: ServerConfig;
+  /** The server's clock; tests move time with it. */
+  clock?: () => Date;
+  /** Overrides the configured business settings (tests build each refusal situation). */
+  settings?: BusinessSettings;
 }
 
 export interface RunningServer {
@@ -70,7 +77,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   const services = await loadServices();
   const schema = await loadSchema(database.db);
-  const impl = buildImplementation(database.db, services, schema);
+  const mailer = createMailer(config.mail);
+  const impl = buildImplementation(
+    {
+      db: database.db,
+      clock: options.clock ?? (() => new Date()),
+      mailer,
+      settings: options.settings ?? config.settings,
+    },
+    services,
+    schema,
+  );
 
   const server = createServer((req, res) => handler(req, res));
   let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) =>
@@ -122,6 +139,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           environment: config.environment,
           oidc: { authority: issuer, clientId: config.oidc.clientId, scope: config.oidc.scope },
           services: { main: origin, notification: origin },
+          gouv: config.gouv,
         }),
       );
       return;
@@ -134,7 +152,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   };
   handler = connectNodeAdapter({
     routes: (router) => registerRoutes(router, services, impl),
-    interceptors: [authInterceptor(database.db, verify, new Set())],
+    interceptors: [authInterceptor(database.db, verify, PUBLIC_METHODS)],
     fallback: (req, res) => fallback(req as IncomingMessage, res as ServerResponse),
   });
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_SETTINGS, type BusinessSettings } from './services/deps.ts';
 
 /** Everything a deployment may change, read once from the environment. */
 export interface ServerConfig {
@@ -18,6 +19,15 @@ export interface ServerConfig {
     readonly groupsClaim: string;
     readonly scope: string;
     readonly jwksUri: string | undefined;
+  };
+  /** Outgoing mail; without an SMTP URL mail stays in the outbox that admins read in the app. */
+  readonly mail: { readonly smtpUrl: string | undefined; readonly from: string | undefined };
+  readonly settings: BusinessSettings;
+  /** Base URLs of the French government address and geography services (the public form). */
+  readonly gouv: {
+    readonly addressApiUrl: string;
+    readonly geoApiUrl: string;
+    readonly addressMinChars: number;
   };
 }
 
@@ -47,5 +57,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       scope: env.OIDC_SCOPES ?? 'openid profile email offline_access',
       jwksUri: env.OIDC_JWKS_URI || undefined,
     },
+    mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || undefined },
+    settings: {
+      priorityDepartments: (env.PRIORITY_DEPARTMENTS ?? '')
+        .split(',')
+        .map((d) => d.trim())
+        .filter(Boolean),
+      maxPendingDeposits: positiveInteger(
+        env.MAX_PENDING_DEPOSITS,
+        DEFAULT_SETTINGS.maxPendingDeposits,
+        'MAX_PENDING_DEPOSITS',
+      ),
+    },
+    gouv: {
+      addressApiUrl: (env.ADDRESS_API_URL ?? 'https://api-adresse.data.gouv.fr').replace(/\/$/, ''),
+      geoApiUrl: (env.GEO_API_URL ?? 'https://geo.api.gouv.fr').replace(/\/$/, ''),
+      addressMinChars: positiveInteger(env.ADDRESS_MIN_CHARS, 3, 'ADDRESS_MIN_CHARS'),
+    },
   };
+}
+
+function positiveInteger(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`${name} must be a positive integer: ${value}`);
+  return n;
 }

@@ -1,9 +1,10 @@
 import type { ConnectRouter } from '@connectrpc/connect';
-import type { Kysely } from 'kysely';
 import { COMMON_METHODS, crudHandlers } from './crud/crudService.ts';
 import type { Schema } from './crud/tableInfo.ts';
 import type { ServiceEntry } from './rpc/registry.ts';
 import { retrieveByIdentityHandler } from './services/identityLookup.ts';
+import type { ServiceDeps } from './services/deps.ts';
+import { handWrittenHandlers } from './services/index.ts';
 import { sessionHandlers } from './services/sessionService.ts';
 
 /** Handlers by service type name, then by method local name: what the server really answers. */
@@ -14,11 +15,13 @@ export type Implementation = Map<string, Record<string, unknown>>;
  * then the hand-written calls. Methods left out answer Unimplemented (Connect's default).
  */
 export function buildImplementation(
-  db: Kysely<unknown>,
+  deps: ServiceDeps,
   services: ServiceEntry[],
   schema: Schema,
 ): Implementation {
+  const { db } = deps;
   const impl: Implementation = new Map();
+  const handWritten = handWrittenHandlers(deps);
   for (const { service, resource, table } of services) {
     const handlers: Record<string, unknown> = {};
     const columns = table ? schema.get(table) : undefined;
@@ -30,6 +33,7 @@ export function buildImplementation(
     }
     if (service.typeName === 'seconde.v1.SessionService')
       Object.assign(handlers, sessionHandlers(db));
+    Object.assign(handlers, handWritten[service.typeName]);
     impl.set(service.typeName, handlers);
   }
   return impl;

@@ -14,9 +14,12 @@ import type { ColumnInfo } from './tableInfo.ts';
 type Row = Record<string, unknown>;
 type Fields = Record<string, unknown>;
 
-/** A resource message owns a table: it carries the row version of optimistic concurrency. */
+/**
+ * A resource message owns a table: it ends with the bookkeeping trio (docs/contracts.md), whose
+ * row_version is field 902. Requests that merely carry a row_version are not resources.
+ */
 export function isResourceMessage(desc: DescMessage): boolean {
-  return desc.fields.some((f) => f.name === 'row_version');
+  return desc.fields.some((f) => f.name === 'row_version' && f.number === 902);
 }
 
 function enumPrefix(desc: DescEnum): string {

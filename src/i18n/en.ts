@@ -1,3 +1,9 @@
+import { depositRulesEn } from './areas/depositRules.en.ts';
+import { depositsEn } from './areas/deposits.en.ts';
+import { newDepositEn } from './areas/newDeposit.en.ts';
+import { depositRequestsEn } from './areas/depositRequests.en.ts';
+import { peopleEn } from './areas/people.en.ts';
+
 import type { Translation } from './fr.ts';
 
 /** English texts, the fallback language. */
@@ -73,4 +79,9 @@ export const en: Translation = {
     signOutFailed: 'Signing out failed.',
     watchFailed: 'Watching your session stopped.',
   },
+  ...depositRulesEn,
+  ...depositsEn,
+  ...newDepositEn,
+  ...depositRequestsEn,
+  ...peopleEn,
 };

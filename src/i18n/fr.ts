@@ -1,3 +1,9 @@
+import { depositRulesFr } from './areas/depositRules.fr.ts';
+import { depositsFr } from './areas/deposits.fr.ts';
+import { newDepositFr } from './areas/newDeposit.fr.ts';
+import { depositRequestsFr } from './areas/depositRequests.fr.ts';
+import { peopleFr } from './areas/people.fr.ts';
+
 /** French texts, the default language. Keys are `area.item`; `en.ts` must have the same ones. */
 export const fr = {
   app: {
@@ -72,6 +78,11 @@ export const fr = {
     signOutFailed: 'La déconnexion a échoué.',
     watchFailed: 'Le suivi de votre session s’est interrompu.',
   },
+  ...depositRulesFr,
+  ...depositsFr,
+  ...newDepositFr,
+  ...depositRequestsFr,
+  ...peopleFr,
 };
 
 /** The shape every language follows: same areas, same items, text values. */

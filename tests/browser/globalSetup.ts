@@ -25,7 +25,8 @@ let dataDir: string | undefined;
  * for every browser test file: the files connect to both instead of starting their own.
  */
 export async function setup(project: TestProject): Promise<void> {
-  const staticDir = path.resolve('dist');
+  // BROWSER_TEST_DIST lets a build made elsewhere be tested without touching dist/.
+  const staticDir = path.resolve(process.env.BROWSER_TEST_DIST ?? 'dist');
   if (!existsSync(path.join(staticDir, 'index.html'))) {
     throw new Error('The web app is not built: run `npx vite build` first (npm test does).');
   }

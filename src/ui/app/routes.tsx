@@ -3,6 +3,10 @@ import { Dashboard } from '../views/Dashboard/Dashboard.tsx';
 import { NoGroupView } from '../views/NoGroup/NoGroupView.tsx';
 import { NotFoundView } from '../views/NotFound/NotFoundView.tsx';
 import { UnrecognizedUserView } from '../views/UnrecognizedUser/UnrecognizedUserView.tsx';
+import { depositRequestRoutes } from '../views/DepositRequests/routes.tsx';
+import { depositRoutes } from '../views/Deposits/routes.tsx';
+import { newDepositRoutes } from '../views/NewDeposit/routes.tsx';
+import { peopleRoutes } from '../views/People/routes.tsx';
 import { Layout } from './Layout.tsx';
 import { OidcCallbackRoute } from './OidcCallbackRoute.tsx';
 import { RequireSession } from './RequireSession.tsx';
@@ -22,6 +26,10 @@ export const appRoutes: RouteObject[] = [
           </RequireSession>
         ),
       },
+      ...depositRoutes,
+      ...depositRequestRoutes,
+      ...peopleRoutes,
+      ...newDepositRoutes,
       { path: 'oidc-callback', element: <OidcCallbackRoute /> },
       { path: 'no-group', element: <NoGroupView /> },
       { path: 'unrecognized-user', element: <UnrecognizedUserView /> },

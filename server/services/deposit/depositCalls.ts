@@ -1,0 +1,6 @@
+import type { ServiceDeps, ServiceHandlers } from '../deps.ts';
+
+/** Hand-written handlers of this area; they replace the generic CRUD ones of the same name. */
+export function depositCallsHandlers(_deps: ServiceDeps): ServiceHandlers {
+  return {};
+}

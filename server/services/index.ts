@@ -1,0 +1,37 @@
+import type { ServiceDeps, ServiceHandlers } from './deps.ts';
+import { depositCallsHandlers } from './deposit/depositCalls.ts';
+import { depositRequestsHandlers } from './deposit/depositRequests.ts';
+import { depositRulesHandlers } from './deposit/depositRules.ts';
+import { peopleCallsHandlers } from './people/peopleCalls.ts';
+import { publicDepositServiceHandlers } from './publicDeposit/publicDepositService.ts';
+
+/** Every area's hand-written handlers merged per service; one area per file keeps them apart. */
+export function handWrittenHandlers(deps: ServiceDeps): ServiceHandlers {
+  const merged: ServiceHandlers = {};
+  for (const area of [
+    depositCallsHandlers,
+    depositRulesHandlers,
+    depositRequestsHandlers,
+    publicDepositServiceHandlers,
+    peopleCallsHandlers,
+  ]) {
+    for (const [service, handlers] of Object.entries(area(deps))) {
+      const existing = merged[service] ?? {};
+      const clash = Object.keys(handlers).filter((m) => m in existing);
+      if (clash.length) throw new Error(`${service}: ${clash.join(', ')} handled twice`);
+      merged[service] = { ...existing, ...handlers };
+    }
+  }
+  return merged;
+}
+
+/**
+ * Methods that visitors may call without signing in: the public deposit form. Each handler still
+ * checks the draft token itself.
+ */
+export const PUBLIC_METHODS: ReadonlySet<string> = new Set([
+  'seconde.v1.PublicDepositService/Start',
+  'seconde.v1.PublicDepositService/Submit',
+  'seconde.v1.DepositService/GetDraft',
+  'seconde.v1.DepositService/CreateOrUpdateDraft',
+]);

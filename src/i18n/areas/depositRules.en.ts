@@ -1,0 +1,2 @@
+/** depositRules texts (en); the same keys must exist in the other language. */
+export const depositRulesEn = {};

@@ -1,0 +1,2 @@
+/** depositRules texts (fr); the same keys must exist in the other language. */
+export const depositRulesFr = {};

@@ -1,0 +1,2 @@
+/** deposits texts (fr); the same keys must exist in the other language. */
+export const depositsFr = {};

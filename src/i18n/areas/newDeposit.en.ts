@@ -1,0 +1,2 @@
+/** newDeposit texts (en); the same keys must exist in the other language. */
+export const newDepositEn = {};

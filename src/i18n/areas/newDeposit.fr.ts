@@ -1,0 +1,2 @@
+/** newDeposit texts (fr); the same keys must exist in the other language. */
+export const newDepositFr = {};
