@@ -12,6 +12,17 @@ export const en: Translation = {
     title: 'Seconde',
     mainNavigation: 'Main navigation',
   },
+  nav: {
+    dashboard: 'Dashboard',
+    deposits: 'Deposits',
+    marketplace: 'Available deposits',
+    depositRequests: 'Deposit requests',
+    contacts: 'Contacts',
+    vendors: 'Vendors',
+    outbox: 'Sent mail',
+    dressing: 'My dressing',
+    newDeposit: 'Hand items over',
+  },
   language: {
     label: 'Language',
     fr: 'FR',

@@ -10,6 +10,17 @@ export const fr = {
     title: 'Seconde',
     mainNavigation: 'Navigation principale',
   },
+  nav: {
+    dashboard: 'Tableau de bord',
+    deposits: 'Dépôts',
+    marketplace: 'Dépôts disponibles',
+    depositRequests: 'Demandes de dépôt',
+    contacts: 'Contacts',
+    vendors: 'Vendeurs',
+    outbox: 'Courriels envoyés',
+    dressing: 'Mon dressing',
+    newDeposit: 'Déposer des articles',
+  },
   language: {
     label: 'Langue',
     fr: 'FR',

@@ -1,13 +1,25 @@
-import { Alignment, Navbar, NavbarGroup, NavbarHeading } from '@blueprintjs/core';
+import {
+  Alignment,
+  Classes,
+  Navbar,
+  NavbarDivider,
+  NavbarGroup,
+  NavbarHeading,
+} from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { NavLink, Outlet } from 'react-router';
+import { selectRole } from '../../machines/session/selectors.ts';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
+import { navigationFor } from './navigation.ts';
+import { useSession } from './sessionContext.ts';
 
-/** The shell every route renders in: brand, language switch, then the page. */
+/** The shell every route renders in: brand, the role's navigation, language switch, then the page. */
 export function Layout() {
   const { t } = useTranslation();
   const title = t('app.title');
+  const role = useSession(selectRole);
+  const entries = navigationFor(role);
 
   useEffect(() => {
     document.title = title;
@@ -15,9 +27,24 @@ export function Layout() {
 
   return (
     <div className="seconde-shell">
-      <Navbar aria-label={t('app.mainNavigation')}>
+      <Navbar aria-label={t('app.mainNavigation')} className="seconde-navbar">
         <NavbarGroup align={Alignment.START}>
           <NavbarHeading>{title}</NavbarHeading>
+          {entries.length > 0 && <NavbarDivider />}
+          <nav className="seconde-nav">
+            {entries.map((entry) => (
+              <NavLink
+                key={entry.to}
+                to={entry.to}
+                end={entry.to === '/'}
+                className={({ isActive }) =>
+                  `${Classes.BUTTON} ${Classes.MINIMAL}${isActive ? ` ${Classes.ACTIVE}` : ''}`
+                }
+              >
+                {t(entry.labelKey)}
+              </NavLink>
+            ))}
+          </nav>
         </NavbarGroup>
         <NavbarGroup align={Alignment.END}>
           <LanguageSwitch />
