@@ -28,7 +28,10 @@ function inParent(parent: string, scope: Scope, column: string): Scope {
   };
 }
 
-/** Reference data: every signed-in caller reads it; only admin-level callers change it. */
+/**
+ * Reference data: every caller reads it, even a visitor who is not signed in (the public deposit
+ * form lists categories and brands); only admin-level callers change it.
+ */
 const reference: Policy = { read: () => 'all', write: () => 'none' };
 
 /** Staff-only data (admin-level passes before the policy is asked). */
@@ -143,6 +146,11 @@ export const POLICIES: Readonly<Record<string, Policy>> = {
 
 export function policyFor(table: string): Policy {
   return POLICIES[table] ?? staffOnly;
+}
+
+/** What a caller who is not signed in may read: reference tables only, through their lists. */
+export function anonymousScope(table: string): Scope {
+  return POLICIES[table] === reference ? 'all' : 'none';
 }
 
 /** The effective scope: admin-level callers see every row. */

@@ -67,6 +67,15 @@ export function filtersSql(
       } else {
         parts.push(sql<SqlBool>`${ref}::text in (${sql.join(raw.map((v) => sql`${toDb(v)}`))})`);
       }
+    } else if (typeof raw === 'object') {
+      // A range, e.g. {"created_at": {"gte": "2024-03-01", "lt": "2024-04-01"}}.
+      const bounds = Object.entries(raw as Record<string, unknown>);
+      if (bounds.length === 0 || bounds.some(([op, v]) => !(op in RANGE_OPS) || !isBound(v))) {
+        throw fail(Code.InvalidArgument, 'INVALID_FILTERS', `Invalid range for ${key}`);
+      }
+      for (const [op, value] of bounds) {
+        parts.push(sql<SqlBool>`${ref} ${sql.raw(RANGE_OPS[op]!)} ${value}`);
+      }
     } else if (field.fieldKind === 'list') {
       parts.push(sql<SqlBool>`${toDb(raw)} = any(${ref})`);
     } else {
@@ -74,6 +83,16 @@ export function filtersSql(
     }
   }
   return parts;
+}
+
+const RANGE_OPS: Readonly<Record<string, string>> = { gte: '>=', gt: '>', lte: '<=', lt: '<' };
+
+/** A range bound: a number, or a date / date-time text the database can compare. */
+function isBound(value: unknown): boolean {
+  return (
+    (typeof value === 'number' && Number.isFinite(value)) ||
+    (typeof value === 'string' && !Number.isNaN(Date.parse(value)))
+  );
 }
 
 /** `-created_at,name` -> ORDER BY; only known columns, so ordering never reaches SQL unchecked. */
@@ -98,4 +117,44 @@ export function orderingSql(
     });
   parts.push(sql`${sql.ref(`${alias}.uuid`)} asc`);
   return sql.join(parts);
+}
+
+/** `%` and `_` typed by a user are searched for literally. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Columns a free-text `search` looks in, when the table has them. */
+const SEARCHED_COLUMNS = [
+  'name',
+  'title',
+  'first_name',
+  'last_name',
+  'email',
+  'company_name',
+  'city',
+];
+
+/**
+ * The free-text `search` of a list request: each word must appear (case-insensitively) in one of
+ * the table's name, e-mail or city columns, so "martin lyon" finds Martin in Lyon.
+ */
+export function searchSql(
+  columns: ReadonlySet<string>,
+  search: unknown,
+  alias: string,
+): RawBuilder<SqlBool>[] {
+  if (typeof search !== 'string') return [];
+  const searched = SEARCHED_COLUMNS.filter((c) => columns.has(c));
+  if (searched.length === 0) return [];
+  return search
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => {
+      const pattern = likePattern(word);
+      return sql<SqlBool>`(${sql.join(
+        searched.map((c) => sql`${sql.ref(`${alias}.${c}`)} ilike ${pattern}`),
+        sql` or `,
+      )})`;
+    });
 }

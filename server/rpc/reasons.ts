@@ -1,4 +1,6 @@
 import { Code, ConnectError } from '@connectrpc/connect';
+import type { RuleCode } from '../../src/domain/deposit/rules.ts';
+import type { WantDepositRefusalName } from '../../src/domain/deposit/wantDeposit.ts';
 
 /**
  * Stable, machine-readable reasons the client switches on. They travel as the JSON text of the
@@ -19,7 +21,21 @@ export type Reason =
   | 'INVALID_ORDERING'
   | 'INVALID_FIELD_MASK'
   | 'UNRECOGNIZED_USER'
-  | 'SUBSCRIPTION_UPDATE_NEEDED';
+  | 'SUBSCRIPTION_UPDATE_NEEDED'
+  // Refusals of the deposit rule engine (src/domain/deposit/rules.ts).
+  | RuleCode
+  // Deposit requests: why a vendor may not take a deposit (src/domain/deposit/wantDeposit.ts),
+  // a deposit no longer open, and the people calls' refusals.
+  | WantDepositRefusalName
+  | 'DEPOSIT_NOT_AVAILABLE'
+  | 'CUSTOMER_ALREADY_EXISTS'
+  | 'VENDOR_EMAIL_TAKEN'
+  | 'UNSUPPORTED_FILE_FORMAT'
+  // Deposit calls (2-business-data.md §5, §8).
+  | 'DEPOSIT_NAME_EXISTS'
+  | 'CUSTOMER_FAMILY_SAME_DAY'
+  | 'DEPOSIT_HAS_SALES'
+  | 'VENDOR_HAS_NO_EMAIL';
 
 /** Builds the ConnectError every expected failure is thrown as. */
 export function fail(code: Code, reason: Reason, message: string): ConnectError {

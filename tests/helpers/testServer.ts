@@ -1,4 +1,4 @@
-import { Code, ConnectError, createClient, type Client } from '@connectrpc/connect';
+import { ConnectError, createClient, type Client, type Code } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
 import type { DescService } from '@bufbuild/protobuf';
 import { startServer, type RunningServer, type StartOptions } from '../../server/app.ts';

@@ -1,6 +1,80 @@
+import type { HandlerContext } from '@connectrpc/connect';
+import type { DescMessage, DescService } from '@bufbuild/protobuf';
+import { requireCaller, updateHandler, type UpdateHooks } from '../../crud/crudService.ts';
+import { DepositSchema, DepositService } from '../../../src/rpc/gen/seconde/v1/deposit_pb.ts';
+import { ProductSchema, ProductService } from '../../../src/rpc/gen/seconde/v1/product_pb.ts';
 import type { ServiceDeps, ServiceHandlers } from '../deps.ts';
+import { changeSaleStatusForAllProductsHandler } from './rules/bulkSaleStatus.ts';
+import { depositStatusHooks } from './rules/depositStatusHooks.ts';
+import { productCreateHandler, productUpdateHooks } from './rules/productRules.ts';
+import { lazySchema, tableColumns } from './rules/ruleSql.ts';
 
-/** Hand-written handlers of this area; they replace the generic CRUD ones of the same name. */
-export function depositRulesHandlers(_deps: ServiceDeps): ServiceHandlers {
-  return {};
+type Handler = ReturnType<typeof updateHandler>;
+
+/**
+ * The shared deposit rule engine (src/domain/deposit/rules.ts) on the server: every change of a
+ * deposit's status and of a product's sale status runs in one transaction with its rows locked and
+ * its row_version checked. Other fields update as the generic handlers do.
+ */
+export function depositRulesHandlers({ db, clock }: ServiceDeps): ServiceHandlers {
+  const schema = lazySchema(db);
+
+  /** The generic update with rule hooks, built once the table's columns are known. */
+  const ruledUpdate = (
+    service: DescService,
+    resource: DescMessage,
+    table: string,
+    method: 'update' | 'partialUpdate',
+    hooks: UpdateHooks,
+    present: (answer: unknown, ctx: HandlerContext) => unknown = (answer) => answer,
+  ): Handler => {
+    let built: Promise<Handler> | undefined;
+    return async (req, ctx) => {
+      built ??= schema().then((s) =>
+        updateHandler(db, service, resource, table, tableColumns(s, table), method, hooks),
+      );
+      return present(await (await built)(req, ctx), ctx);
+    };
+  };
+
+  const depositHooks = depositStatusHooks(clock);
+  const productHooks = productUpdateHooks(clock);
+  // Admin notes are staff-only: other callers never receive them from these calls either.
+  const hideAdminNotes = (answer: unknown, ctx: HandlerContext) => {
+    if (!requireCaller(ctx).isAdminLevel) (answer as { adminNotes: string }).adminNotes = '';
+    return answer;
+  };
+
+  return {
+    'seconde.v1.DepositService': {
+      update: ruledUpdate(
+        DepositService,
+        DepositSchema,
+        'deposit',
+        'update',
+        depositHooks,
+        hideAdminNotes,
+      ),
+      partialUpdate: ruledUpdate(
+        DepositService,
+        DepositSchema,
+        'deposit',
+        'partialUpdate',
+        depositHooks,
+        hideAdminNotes,
+      ),
+      changeSaleStatusForAllProducts: changeSaleStatusForAllProductsHandler(db, clock),
+    },
+    'seconde.v1.ProductService': {
+      create: productCreateHandler(db, schema, clock),
+      update: ruledUpdate(ProductService, ProductSchema, 'product', 'update', productHooks),
+      partialUpdate: ruledUpdate(
+        ProductService,
+        ProductSchema,
+        'product',
+        'partialUpdate',
+        productHooks,
+      ),
+    },
+  };
 }

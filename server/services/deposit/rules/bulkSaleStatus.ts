@@ -1,0 +1,67 @@
+import { Code, type HandlerContext } from '@connectrpc/connect';
+import { create } from '@bufbuild/protobuf';
+import { sql, type Kysely } from 'kysely';
+import {
+  mapDatabaseErrors,
+  refuseOutOfScope,
+  requireCaller,
+  selectInScope,
+} from '../../../crud/crudService.ts';
+import { enumToLabel } from '../../../crud/rowMapping.ts';
+import { fail } from '../../../rpc/reasons.ts';
+import { checkBulkSaleStatus } from '../../../../src/domain/deposit/rules.ts';
+import { isDepositStatus, isSaleStatus } from '../../../../src/domain/deposit/statuses.ts';
+import {
+  ChangeSaleStatusForAllProductsResponseSchema,
+  type ChangeSaleStatusForAllProductsRequest,
+  type ChangeSaleStatusForAllProductsResponse,
+} from '../../../../src/rpc/gen/seconde/v1/deposit_pb.ts';
+import { SaleStatusSchema } from '../../../../src/rpc/gen/seconde/v1/product_pb.ts';
+import { enforce, saleStatusCounts } from './ruleSql.ts';
+
+/**
+ * DepositService.ChangeSaleStatusForAllProducts: the deposit is locked `for update` with the
+ * caller's write scope, the deposit-level rules refuse the whole change, and one statement moves
+ * every product but the invoiced ones (counted as skipped) and those already there.
+ */
+export function changeSaleStatusForAllProductsHandler(
+  db: Kysely<unknown>,
+  clock: () => Date,
+): (
+  req: ChangeSaleStatusForAllProductsRequest,
+  ctx: HandlerContext,
+) => Promise<ChangeSaleStatusForAllProductsResponse> {
+  return async (req, ctx) => {
+    const caller = requireCaller(ctx);
+    const to = req.saleStatus ? enumToLabel(SaleStatusSchema, req.saleStatus) : null;
+    if (!isSaleStatus(to))
+      throw fail(Code.InvalidArgument, 'INVALID_ARGUMENT', 'sale_status is required');
+    return mapDatabaseErrors(() =>
+      db.transaction().execute(async (trx) => {
+        const deposit = await selectInScope(
+          trx,
+          'deposit',
+          req.uuid,
+          caller,
+          'write',
+          'for update',
+        );
+        if (!deposit) throw await refuseOutOfScope(trx, 'deposit', req.uuid, 'Deposit');
+        const status = isDepositStatus(deposit.status) ? deposit.status : 'DRAFT';
+        const outcome = checkBulkSaleStatus(status, to, await saleStatusCounts(trx, req.uuid));
+        enforce(outcome.verdict);
+        const updated = await sql<{ uuid: string }>`
+          update product set sale_status = ${to}, sale_status_modified = ${clock()},
+            updated_at = now(), row_version = row_version + 1
+          where deposit = ${req.uuid}
+            and sale_status is distinct from 'FACTURED' and sale_status is distinct from ${to}
+          returning uuid`.execute(trx);
+        return create(ChangeSaleStatusForAllProductsResponseSchema, {
+          success: true,
+          updatedCount: updated.rows.length,
+          skippedCount: outcome.skipped,
+        });
+      }),
+    );
+  };
+}

@@ -1,0 +1,130 @@
+import { Code, type HandlerContext } from '@connectrpc/connect';
+import { sql, type Kysely } from 'kysely';
+import {
+  insertRow,
+  insertableRow,
+  mapDatabaseErrors,
+  requireCaller,
+  selectInScope,
+  type UpdateHooks,
+} from '../../../crud/crudService.ts';
+import { policyFor, scopeFor } from '../../../crud/policies.ts';
+import { enumToLabel, rowToMessage } from '../../../crud/rowMapping.ts';
+import type { Caller } from '../../../rpc/caller.ts';
+import { fail } from '../../../rpc/reasons.ts';
+import { checkSaleStatusChange } from '../../../../src/domain/deposit/rules.ts';
+import { isSaleStatus, type SaleStatus } from '../../../../src/domain/deposit/statuses.ts';
+import {
+  ProductOriginSchema,
+  ProductSchema,
+  type Product,
+} from '../../../../src/rpc/gen/seconde/v1/product_pb.ts';
+import type { Schema } from '../../../crud/tableInfo.ts';
+import { enforce, lockDepositStatus, tableColumns } from './ruleSql.ts';
+
+/** The sale status a product row will hold; a missing one takes the column default, OFFLINE. */
+function saleStatusOf(value: unknown): SaleStatus {
+  if (value === undefined) return 'OFFLINE';
+  if (!isSaleStatus(value))
+    throw fail(Code.InvalidArgument, 'INVALID_ARGUMENT', 'A product needs a sale status');
+  return value;
+}
+
+/**
+ * Locks a product's (new) deposit `for share`, so no status change of the deposit runs beside
+ * this product's change, and checks the product's sale status against it. A product without a
+ * deposit has no deposit rule to follow.
+ */
+async function checkAgainstDeposit(
+  trx: Kysely<unknown>,
+  deposit: unknown,
+  from: SaleStatus | undefined,
+  to: SaleStatus,
+): Promise<void> {
+  if (typeof deposit !== 'string' || deposit === '') return;
+  const locked = await lockDepositStatus(trx, deposit, 'for share');
+  if (!locked)
+    throw fail(Code.InvalidArgument, 'UNKNOWN_REFERENCE', 'The product’s deposit does not exist');
+  if (locked.status) enforce(checkSaleStatusChange({ depositStatus: locked.status, from, to }));
+}
+
+/**
+ * The sale-status rules inside Product Update and PartialUpdate. The deposit is locked before the
+ * product (as a deposit status change does), so the two never wait on each other in a circle.
+ */
+export function productUpdateHooks(clock: () => Date): UpdateHooks {
+  const lockedDeposit = new WeakMap<object, string | null>();
+  return {
+    async beforeLock({ trx, request, uuid }) {
+      const { rows } = await sql<{
+        deposit: string | null;
+      }>`select deposit from product where uuid = ${uuid}`.execute(trx);
+      const deposit = rows[0]?.deposit ?? null;
+      if (deposit) await lockDepositStatus(trx, deposit, 'for share');
+      lockedDeposit.set(request, deposit);
+    },
+
+    async beforeWrite({ trx, request, current, row }) {
+      if ((current.deposit ?? null) !== lockedDeposit.get(request))
+        throw fail(
+          Code.Aborted,
+          'CHANGED_BY_SOMEONE_ELSE',
+          'Product was changed by someone else; reload it',
+        );
+      if (current.sale_status === 'FACTURED') enforce({ ok: false, code: 'PRODUCT_INVOICED' });
+      const origin = Number((request as { lastUpdatedBy?: number }).lastUpdatedBy ?? 0);
+      if (origin > 0 && !('last_updated_by' in row))
+        row.last_updated_by = enumToLabel(ProductOriginSchema, origin);
+      const from = isSaleStatus(current.sale_status) ? current.sale_status : undefined;
+      const to = 'sale_status' in row ? saleStatusOf(row.sale_status) : from;
+      const moved = 'deposit' in row && (row.deposit ?? null) !== (current.deposit ?? null);
+      if (moved) {
+        // Into another deposit: the product must fit there as if it were new.
+        if (to) await checkAgainstDeposit(trx, row.deposit, undefined, to);
+      } else if (to && to !== from) {
+        await checkAgainstDeposit(trx, current.deposit, from, to);
+      }
+      if (to !== from && !('sale_status_modified' in row && row.sale_status_modified))
+        row.sale_status_modified = clock();
+    },
+  };
+}
+
+/** Product Create: the new product's sale status must fit its deposit, locked `for share`. */
+export function productCreateHandler(
+  db: Kysely<unknown>,
+  schema: () => Promise<Schema>,
+  clock: () => Date,
+): (req: { product?: Partial<Product> }, ctx: HandlerContext) => Promise<Product> {
+  return async (req, ctx) => {
+    const caller: Caller = requireCaller(ctx);
+    if (!caller.isAdminLevel && scopeFor(caller, 'product', 'write') === 'none')
+      throw fail(Code.PermissionDenied, 'FORBIDDEN', 'You may not create Product');
+    const columns = tableColumns(await schema(), 'product');
+    const row = insertableRow(
+      ProductSchema,
+      columns,
+      (req.product ?? {}) as Record<string, unknown>,
+    );
+    if (!caller.isAdminLevel) policyFor('product').prepareCreate?.(caller, row);
+    const to = saleStatusOf(row.sale_status);
+    return mapDatabaseErrors(() =>
+      db.transaction().execute(async (trx) => {
+        // Someone else's deposit is refused before its status is looked at.
+        if (
+          typeof row.deposit === 'string' &&
+          !(await selectInScope(trx, 'deposit', row.deposit, caller, 'write')) &&
+          (await lockDepositStatus(trx, row.deposit, 'for share'))
+        )
+          throw fail(Code.PermissionDenied, 'FORBIDDEN', 'This deposit is not yours');
+        await checkAgainstDeposit(trx, row.deposit, undefined, to);
+        if (to !== 'OFFLINE' && !row.sale_status_modified) row.sale_status_modified = clock();
+        const uuid = await insertRow(trx, 'product', row);
+        const created = await selectInScope(trx, 'product', uuid, caller, 'write');
+        if (!created)
+          throw fail(Code.PermissionDenied, 'FORBIDDEN', 'You may not create this Product');
+        return rowToMessage(ProductSchema, columns, created);
+      }),
+    );
+  };
+}
