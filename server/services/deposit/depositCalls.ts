@@ -1,6 +1,29 @@
 import type { ServiceDeps, ServiceHandlers } from '../deps.ts';
+import { adminOnlyHandlers } from './calls/adminOnly.ts';
+import { depositCallContext } from './calls/common.ts';
+import { createHandlers } from './calls/create.ts';
+import { defaultDepositHandlers } from './calls/defaultDeposit.ts';
+import { figuresHandlers } from './calls/figures.ts';
+import { mailAndDestroyHandlers } from './calls/mailAndDestroy.ts';
+import { readHandlers } from './calls/read.ts';
+import { statsHandlers } from './calls/stats.ts';
 
-/** Hand-written handlers of this area; they replace the generic CRUD ones of the same name. */
-export function depositCallsHandlers(_deps: ServiceDeps): ServiceHandlers {
-  return {};
+/**
+ * The deposit calls of 2-business-data.md §7 other than status rules, requests and drafts: list,
+ * retrieve, create, destroy, admin-only data, the default deposit, figures, statistics and the
+ * update mail. They replace the generic CRUD handlers of the same name.
+ */
+export function depositCallsHandlers(deps: ServiceDeps): ServiceHandlers {
+  const context = depositCallContext(deps);
+  return {
+    'seconde.v1.DepositService': {
+      ...readHandlers(context),
+      ...createHandlers(context),
+      ...adminOnlyHandlers(context),
+      ...defaultDepositHandlers(context),
+      ...figuresHandlers(context),
+      ...statsHandlers(context),
+      ...mailAndDestroyHandlers(context),
+    },
+  };
 }
