@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { connectNodeAdapter } from '@connectrpc/connect-node';
+import type { Kysely } from 'kysely';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './auth/demoAccounts.ts';
 import { createEmbeddedProvider } from './auth/oidcProvider.ts';
 import { createTokenVerifier } from './auth/verifyToken.ts';
@@ -46,6 +47,8 @@ export interface RunningServer {
   readonly clientId: string;
   readonly audience: string;
   readonly unimplemented: readonly string[];
+  /** The server's own database, for tests that build a situation no call can (a subscription). */
+  readonly db: Kysely<unknown>;
   close(): Promise<void>;
 }
 
@@ -162,6 +165,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     clientId: config.oidc.clientId,
     audience: config.oidc.audience,
     unimplemented: unimplementedMethods(services, impl),
+    db: database.db,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

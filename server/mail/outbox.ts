@@ -20,17 +20,62 @@ export interface Mailer {
    * committed. Returns the outbox row's uuid.
    */
   queue(executor: Kysely<unknown>, mail: Mail): Promise<string>;
-  /** Sends the outbox rows not sent yet (called after commit; safe to call twice). */
+  /**
+   * Sends the outbox rows not sent yet (called after commit, never inside a transaction). Safe to
+   * call twice: runs one after another in this process, so no mail leaves twice. Never throws: a
+   * refusal is written to the row's `error`, anything else is logged and retried on the next flush.
+   */
   flush(db: Kysely<unknown>): Promise<void>;
 }
+
+export interface MailerOptions {
+  /** `smtp://user:pass@host:port` or `smtps://...`; without it mail stays in the outbox. */
+  readonly smtpUrl?: string | undefined;
+  readonly from?: string | undefined;
+  /** Where unexpected failures go (the database closed under a flush...); console by default. */
+  readonly log?: (message: string, error: unknown) => void;
+}
+
+interface OutboxRow {
+  uuid: string;
+  recipient: string;
+  subject: string;
+  body: string;
+}
+
+/** Rows handed to the SMTP server per flush; the rest waits for the next one. */
+const BATCH = 50;
 
 /**
  * The product's only way to send mail. Without SMTP_URL nothing leaves the machine: the mail stays
  * in the outbox table that admins read in the app, marked as not sent. Nothing pretends to send.
  */
-export function createMailer(options: { smtpUrl?: string; from?: string } = {}): Mailer {
+export function createMailer(options: MailerOptions = {}): Mailer {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
   const from = options.from ?? 'Seconde <no-reply@seconde.local>';
+  const log = options.log ?? ((message, error) => console.error(message, error));
+  let running: Promise<void> = Promise.resolve();
+
+  const sendPending = async (db: Kysely<unknown>) => {
+    if (!transport) return;
+    const { rows } = await sql<OutboxRow>`
+      select uuid, recipient, subject, body from outbox_mail
+      where sent_at is null and error is null order by created_at, uuid limit ${BATCH}`.execute(db);
+    for (const row of rows) {
+      let error: string | null = null;
+      try {
+        await transport.sendMail({ from, to: row.recipient, subject: row.subject, text: row.body });
+      } catch (refusal) {
+        error = refusal instanceof Error ? refusal.message : String(refusal);
+      }
+      await sql`
+        update outbox_mail set
+          sent_at = ${error === null ? sql`now()` : sql`null`},
+          error = ${error}, updated_at = now(), row_version = row_version + 1
+        where uuid = ${row.uuid}`.execute(db);
+    }
+  };
+
   return {
     async queue(executor, mail) {
       const { rows } = await sql<{ uuid: string }>`
@@ -39,34 +84,11 @@ export function createMailer(options: { smtpUrl?: string; from?: string } = {}):
         returning uuid`.execute(executor);
       return rows[0]!.uuid;
     },
-    async flush(db) {
-      if (!transport) return;
-      const { rows } = await sql<{
-        uuid: string;
-        recipient: string;
-        subject: string;
-        body: string;
-      }>`
-        select uuid, recipient, subject, body from outbox_mail
-        where sent_at is null and error is null order by created_at limit 50`.execute(db);
-      for (const row of rows) {
-        try {
-          await transport.sendMail({
-            from,
-            to: row.recipient,
-            subject: row.subject,
-            text: row.body,
-          });
-          await sql`update outbox_mail set sent_at = now(), updated_at = now(), row_version = row_version + 1 where uuid = ${row.uuid}`.execute(
-            db,
-          );
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          await sql`update outbox_mail set error = ${message}, updated_at = now(), row_version = row_version + 1 where uuid = ${row.uuid}`.execute(
-            db,
-          );
-        }
-      }
+    flush(db) {
+      running = running.then(() =>
+        sendPending(db).catch((error: unknown) => log('Outbox flush failed', error)),
+      );
+      return running;
     },
   };
 }

@@ -1,3 +1,4 @@
+import { outboxServiceHandlers } from '../mail/outboxService.ts';
 import type { ServiceDeps, ServiceHandlers } from './deps.ts';
 import { depositCallsHandlers } from './deposit/depositCalls.ts';
 import { depositRequestsHandlers } from './deposit/depositRequests.ts';
@@ -14,6 +15,7 @@ export function handWrittenHandlers(deps: ServiceDeps): ServiceHandlers {
     depositRequestsHandlers,
     publicDepositServiceHandlers,
     peopleCallsHandlers,
+    outboxServiceHandlers,
   ]) {
     for (const [service, handlers] of Object.entries(area(deps))) {
       const existing = merged[service] ?? {};
@@ -34,4 +36,7 @@ export const PUBLIC_METHODS: ReadonlySet<string> = new Set([
   'seconde.v1.PublicDepositService/Submit',
   'seconde.v1.DepositService/GetDraft',
   'seconde.v1.DepositService/CreateOrUpdateDraft',
+  // Reference lists the form shows; the generic list answers visitors for reference tables only.
+  'seconde.v1.CategoryService/List',
+  'seconde.v1.BrandService/List',
 ]);

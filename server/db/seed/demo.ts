@@ -82,6 +82,7 @@ async function seedPeopleAndDeposits(db: Kysely<unknown>, now: Date): Promise<vo
       country: france,
       company: null,
       receive_new_deposit_status: 'AVAILABLE',
+      marketplace_welcome_meeting_done: true,
       onboarding_completed: true,
       onboarding_completed_datetime: new Date(now.getTime() - 200 * DAY),
       accepted_legal_term_at: new Date(now.getTime() - 200 * DAY),

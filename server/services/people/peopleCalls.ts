@@ -1,6 +1,15 @@
 import type { ServiceDeps, ServiceHandlers } from '../deps.ts';
+import { customerCallsHandlers } from './customerCalls.ts';
+import { vendorCallsHandlers } from './vendorCalls.ts';
 
-/** Hand-written handlers of this area; they replace the generic CRUD ones of the same name. */
-export function peopleCallsHandlers(_deps: ServiceDeps): ServiceHandlers {
-  return {};
+/**
+ * The customer and vendor calls of 2-business-data.md §7 beyond the generic ones: creation with
+ * the duplicate e-mail rules, legal terms, shipping choices, the customer's own edit, e-mail
+ * look-ups, the contacts import and the vendor's last activity. Each checks its caller.
+ */
+export function peopleCallsHandlers(deps: ServiceDeps): ServiceHandlers {
+  return {
+    'seconde.v1.CustomerService': customerCallsHandlers(deps),
+    'seconde.v1.VendorService': vendorCallsHandlers(deps),
+  };
 }

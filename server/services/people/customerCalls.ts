@@ -1,0 +1,316 @@
+import { Code, type HandlerContext } from '@connectrpc/connect';
+import { create } from '@bufbuild/protobuf';
+import { sql, type Kysely } from 'kysely';
+import {
+  CheckCustomerEmailExistsResponseSchema,
+  CustomerSchema,
+  GetCustomerUuidByEmailResponseSchema,
+  ImportCustomerDataResponseSchema,
+  type AcceptLegalTermsRequest,
+  type CheckCustomerEmailExistsRequest,
+  type CheckCustomerEmailExistsResponse,
+  type CreateCustomerRequest,
+  type Customer,
+  type GetCustomerUuidByEmailRequest,
+  type GetCustomerUuidByEmailResponse,
+  type ImportCustomerDataRequest,
+  type ImportCustomerDataResponse,
+  type SetSentDetailsRequest,
+  type UpdateCustomerWithLessPermissionRequest,
+} from '../../../src/rpc/gen/seconde/v1/customer_pb.ts';
+import {
+  insertRow,
+  insertableRow,
+  mapDatabaseErrors,
+  refuseOutOfScope,
+  requireCaller,
+  requireUuid,
+} from '../../crud/crudService.ts';
+import { policyFor, scopeFor } from '../../crud/policies.ts';
+import { scopeSql } from '../../crud/queryParts.ts';
+import { messageToRow, rowToMessage } from '../../crud/rowMapping.ts';
+import type { Caller } from '../../rpc/caller.ts';
+import { fail } from '../../rpc/reasons.ts';
+import type { ServiceDeps } from '../deps.ts';
+import { tableColumns } from '../deposit/requests/columns.ts';
+import {
+  ImportFileError,
+  decodeText,
+  isSpreadsheetArchive,
+  parseCustomerImport,
+  type ImportRow,
+} from './csv.ts';
+
+type Row = Record<string, unknown>;
+
+/** What a customer may change on their own record (UpdateWithLessPermission). */
+export const CUSTOMER_SELF_FIELDS: ReadonlySet<string> = new Set([
+  'first_name',
+  'last_name',
+  'phone_number',
+  'address',
+  'city',
+  'postal_code',
+  'latitude',
+  'longitude',
+  'prefered_contact_way',
+  'accept_to_be_contacted',
+  'register_to_customer_newsletter',
+]);
+
+/** Largest contacts file accepted (a few tens of thousands of lines). */
+export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+
+/** Deposits still looking for a vendor follow the customer's shipping choices. */
+const OPEN_STATUSES = ['DRAFT', 'WAITING_FOR_VENDOR'];
+
+export function normaliseEmail(email: string | undefined): string {
+  return (email ?? '').trim().toLowerCase();
+}
+
+function requireVendorOrStaff(caller: Caller, what: string): void {
+  if (!caller.isAdminLevel && !caller.vendorUuid)
+    throw fail(Code.PermissionDenied, 'FORBIDDEN', `Only vendors and staff may ${what}`);
+}
+
+/** One customer the caller may write, locked for the change; refused otherwise. */
+async function lockWritable(trx: Kysely<unknown>, caller: Caller, uuid: string): Promise<Row> {
+  const { rows } = await sql<Row>`
+    select * from customer as r where r.uuid = ${uuid}
+      and ${scopeSql(scopeFor(caller, 'customer', 'write'), 'r')} for update`.execute(trx);
+  if (!rows[0]) throw await refuseOutOfScope(trx, 'customer', uuid, 'Customer');
+  return rows[0];
+}
+
+async function customerByEmail(executor: Kysely<unknown>, email: string) {
+  const { rows } = await sql<{ uuid: string; vendors: string[] | null }>`
+    select uuid, vendors from customer where lower(email) = ${email}
+    order by created_at, uuid limit 1`.execute(executor);
+  return rows[0];
+}
+
+/** Serialises the writers of one e-mail, so two concurrent creations cannot both pass the check. */
+async function lockEmail(trx: Kysely<unknown>, email: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`customer:${email}`}))`.execute(trx);
+}
+
+export function customerCallsHandlers(deps: ServiceDeps) {
+  const { db, clock } = deps;
+  const columns = () => tableColumns(db, 'customer');
+  const toMessage = async (row: Row) => rowToMessage(CustomerSchema, await columns(), row);
+
+  /** Sets a few columns of one customer the caller may write, in one transaction. */
+  async function updateCustomer(
+    caller: Caller,
+    uuid: string,
+    values: Row,
+    rowVersion = 0,
+    also?: (trx: Kysely<unknown>) => Promise<void>,
+  ): Promise<Customer> {
+    requireUuid(uuid);
+    await columns();
+    const row = await mapDatabaseErrors(() =>
+      db.transaction().execute(async (trx) => {
+        const current = await lockWritable(trx, caller, uuid);
+        if (rowVersion > 0 && current.row_version !== rowVersion)
+          throw fail(
+            Code.Aborted,
+            'CHANGED_BY_SOMEONE_ELSE',
+            'Customer was changed by someone else; reload it',
+          );
+        const sets = Object.entries(values).map(([k, v]) => sql`${sql.id(k)} = ${v}`);
+        sets.push(sql`updated_at = now()`, sql`row_version = row_version + 1`);
+        const { rows } = await sql<Row>`
+          update customer set ${sql.join(sets)} where uuid = ${uuid} returning *`.execute(trx);
+        await also?.(trx);
+        return rows[0]!;
+      }),
+    );
+    return toMessage(row);
+  }
+
+  /**
+   * Adds a contact. An e-mail already known (whatever its case) is refused with
+   * CUSTOMER_ALREADY_EXISTS and the existing customer's uuid, and that customer is left untouched:
+   * the browser says the data was not taken into account and must be edited on that page.
+   */
+  async function createCustomer(req: CreateCustomerRequest, ctx: HandlerContext) {
+    const caller = requireCaller(ctx);
+    requireVendorOrStaff(caller, 'add customers');
+    const message = (req.customer ?? {}) as unknown as Record<string, unknown>;
+    const row = insertableRow(CustomerSchema, await columns(), message);
+    if (!caller.isAdminLevel) policyFor('customer').prepareCreate?.(caller, row);
+    // Only staff link identities (unique when set); a vendor's contact signs in later, if ever.
+    if (!caller.isAdminLevel || !row.identity_user_uuid) row.identity_user_uuid = null;
+    const email = normaliseEmail(req.customer?.email);
+    if (email) row.email = email;
+    const created = await mapDatabaseErrors(() =>
+      db.transaction().execute(async (trx) => {
+        if (email) {
+          await lockEmail(trx, email);
+          const existing = await customerByEmail(trx, email);
+          if (existing)
+            throw fail(
+              Code.AlreadyExists,
+              'CUSTOMER_ALREADY_EXISTS',
+              `A customer with this e-mail already exists: ${existing.uuid}`,
+            );
+        }
+        const uuid = await insertRow(trx, 'customer', row);
+        const { rows } = await sql<Row>`select * from customer where uuid = ${uuid}`.execute(trx);
+        return rows[0]!;
+      }),
+    );
+    return toMessage(created);
+  }
+
+  /** The customer accepted the current legal terms: their own record, or staff on their behalf. */
+  async function acceptLegalTerms(req: AcceptLegalTermsRequest, ctx: HandlerContext) {
+    const caller = requireCaller(ctx);
+    if (!caller.isAdminLevel && caller.customerUuid !== req.uuid)
+      throw fail(Code.PermissionDenied, 'FORBIDDEN', 'Only the customer accepts their legal terms');
+    return updateCustomer(caller, req.uuid, { accepted_legal_term_at: clock() });
+  }
+
+  /**
+   * How the customer agrees to hand items over. Their deposits still looking for a vendor follow,
+   * since the vendors' refusal reasons read the deposit's copy of the choice.
+   */
+  async function setSentDetails(req: SetSentDetailsRequest, ctx: HandlerContext) {
+    const caller = requireCaller(ctx);
+    const values = {
+      accept_send_postal: req.acceptSendPostal,
+      accept_home_take_away: req.acceptHomeTakeAway,
+    };
+    return updateCustomer(caller, req.uuid, values, 0, async (trx) => {
+      await sql`
+        update deposit set customer_accept_send_postal = ${req.acceptSendPostal},
+          customer_accept_home_take_away = ${req.acceptHomeTakeAway},
+          updated_at = now(), row_version = row_version + 1
+        where customer = ${req.uuid} and vendor is null
+          and status::text in (${sql.join(OPEN_STATUSES)})`.execute(trx);
+    });
+  }
+
+  /** A customer edits their own record; only the fields of CUSTOMER_SELF_FIELDS are taken. */
+  async function updateWithLessPermission(
+    req: UpdateCustomerWithLessPermissionRequest,
+    ctx: HandlerContext,
+  ) {
+    const caller = requireCaller(ctx);
+    const message = req.customer;
+    const uuid = message?.uuid ?? '';
+    if (!caller.isAdminLevel && (!caller.customerUuid || caller.customerUuid !== uuid))
+      throw fail(Code.PermissionDenied, 'FORBIDDEN', 'Customers may only edit their own record');
+    const values = messageToRow(
+      CustomerSchema,
+      await columns(),
+      (message ?? {}) as unknown as Record<string, unknown>,
+      CUSTOMER_SELF_FIELDS,
+    );
+    return updateCustomer(caller, uuid, values, message?.rowVersion ?? 0);
+  }
+
+  async function checkEmailExists(
+    req: CheckCustomerEmailExistsRequest,
+    ctx: HandlerContext,
+  ): Promise<CheckCustomerEmailExistsResponse> {
+    requireVendorOrStaff(requireCaller(ctx), 'look customers up');
+    const email = normaliseEmail(req.email);
+    const found = email ? await customerByEmail(db, email) : undefined;
+    return create(CheckCustomerEmailExistsResponseSchema, { exists: Boolean(found) });
+  }
+
+  async function getUuidByEmail(
+    req: GetCustomerUuidByEmailRequest,
+    ctx: HandlerContext,
+  ): Promise<GetCustomerUuidByEmailResponse> {
+    requireVendorOrStaff(requireCaller(ctx), 'look customers up');
+    const email = normaliseEmail(req.email);
+    const found = email ? await customerByEmail(db, email) : undefined;
+    return create(GetCustomerUuidByEmailResponseSchema, { uuid: found?.uuid ?? '' });
+  }
+
+  /**
+   * A vendor's contacts from a CSV file. New e-mails become the vendor's customers; a contact the
+   * vendor already has gets the file's non-empty values; an e-mail of someone else's customer is
+   * reported, not linked (that would open their record to this vendor). Bad lines are reported by
+   * number and the good ones imported.
+   */
+  async function importData(
+    req: ImportCustomerDataRequest,
+    ctx: HandlerContext,
+  ): Promise<ImportCustomerDataResponse> {
+    const caller = requireCaller(ctx);
+    requireVendorOrStaff(caller, 'import customers');
+    const vendor = req.vendor || caller.vendorUuid;
+    if (!vendor)
+      throw fail(Code.InvalidArgument, 'INVALID_ARGUMENT', 'Say which vendor the contacts are for');
+    requireUuid(vendor, 'vendor');
+    if (!caller.isAdminLevel && vendor !== caller.vendorUuid)
+      throw fail(Code.PermissionDenied, 'FORBIDDEN', 'A vendor imports only their own contacts');
+    if (req.file.byteLength > MAX_IMPORT_BYTES)
+      throw fail(Code.InvalidArgument, 'INVALID_ARGUMENT', 'The file is larger than 5 MB');
+    if (isSpreadsheetArchive(req.file, req.fileName))
+      throw fail(
+        Code.InvalidArgument,
+        'UNSUPPORTED_FILE_FORMAT',
+        'Only CSV files can be imported for now: save the sheet as CSV',
+      );
+    let parsed;
+    try {
+      parsed = parseCustomerImport(decodeText(req.file));
+    } catch (error) {
+      if (error instanceof ImportFileError)
+        throw fail(Code.InvalidArgument, 'INVALID_ARGUMENT', error.message);
+      throw error;
+    }
+    const known = await sql`select 1 from vendor where uuid = ${vendor}`.execute(db);
+    if (!known.rows.length) throw fail(Code.NotFound, 'NOT_FOUND', 'Vendor not found');
+    const errors = [...parsed.errors];
+    let createdCount = 0;
+    let updatedCount = 0;
+    await mapDatabaseErrors(() =>
+      db.transaction().execute(async (trx) => {
+        for (const { line, row } of parsed.rows) {
+          await lockEmail(trx, row.email);
+          const existing = await customerByEmail(trx, row.email);
+          if (!existing) {
+            await insertRow(trx, 'customer', { ...row, vendors: [vendor] });
+            createdCount++;
+          } else if ((existing.vendors ?? []).includes(vendor)) {
+            await updateImported(trx, existing.uuid, row);
+            updatedCount++;
+          } else {
+            errors.push(`line ${line}: ${row.email} is already another vendor's customer`);
+          }
+        }
+      }),
+    );
+    errors.sort((a, b) => lineOf(a) - lineOf(b));
+    return create(ImportCustomerDataResponseSchema, { createdCount, updatedCount, errors });
+  }
+
+  return {
+    create: createCustomer,
+    acceptLegalTerms,
+    setSentDetails,
+    updateWithLessPermission,
+    checkEmailExists,
+    getUuidByEmail,
+    importData,
+  };
+}
+
+async function updateImported(trx: Kysely<unknown>, uuid: string, row: ImportRow): Promise<void> {
+  const sets = Object.entries(row)
+    .filter(([k, v]) => k !== 'email' && v)
+    .map(([k, v]) => sql`${sql.id(k)} = ${v}`);
+  if (!sets.length) return;
+  sets.push(sql`updated_at = now()`, sql`row_version = row_version + 1`);
+  await sql`update customer set ${sql.join(sets)} where uuid = ${uuid}`.execute(trx);
+}
+
+function lineOf(error: string): number {
+  return Number(/^line (\d+)/.exec(error)?.[1] ?? 0);
+}
