@@ -19,6 +19,11 @@ function served(overrides: Record<string, unknown> = {}): Record<string, unknown
       scope: 'openid profile email offline_access',
     },
     services: { main: 'http://localhost:8080', notification: 'http://localhost:8080/' },
+    gouv: {
+      addressApiUrl: 'https://api-adresse.data.gouv.fr/',
+      geoApiUrl: 'https://geo.api.gouv.fr',
+      addressMinChars: 3,
+    },
     ...overrides,
   };
 }
@@ -81,6 +86,26 @@ describe('parseAppConfig', () => {
   it('names a missing sign-in setting', () => {
     const oidc = { authority: 'http://localhost:8080/oidc', clientId: 'seconde-spa' };
     expect(() => parseAppConfig(served({ oidc }), ORIGIN)).toThrow('oidc.scope');
+  });
+
+  it('keeps the government service URLs without trailing slash and the search minimum', () => {
+    expect(parseAppConfig(served(), ORIGIN).gouv).toEqual({
+      addressApiUrl: 'https://api-adresse.data.gouv.fr',
+      geoApiUrl: 'https://geo.api.gouv.fr',
+      addressMinChars: 3,
+    });
+  });
+
+  it('names a missing or wrong government setting', () => {
+    expect(() => parseAppConfig(served({ gouv: undefined }), ORIGIN)).toThrow('gouv.');
+    const gouv = { addressApiUrl: '/a', geoApiUrl: '/g', addressMinChars: 0 };
+    expect(() => parseAppConfig(served({ gouv }), ORIGIN)).toThrow(
+      'gouv.addressMinChars must be a positive integer',
+    );
+    const noGeo = { addressApiUrl: '/a', addressMinChars: 3 };
+    expect(() => parseAppConfig(served({ gouv: noGeo }), ORIGIN)).toThrow(
+      'gouv.geoApiUrl must be a non-empty string',
+    );
   });
 
   it('rejects something that is not an object at all', () => {

@@ -19,11 +19,22 @@ export interface OidcConfig {
   readonly scope: string;
 }
 
+/** The French government services the public deposit form calls from the browser. */
+export interface GouvConfig {
+  /** Address search (`/search/?q=...`), api-adresse.data.gouv.fr by default. */
+  readonly addressApiUrl: string;
+  /** Geography (`/departements`), geo.api.gouv.fr by default. */
+  readonly geoApiUrl: string;
+  /** Configured minimum length of an address search; the form never searches below 3 anyway. */
+  readonly addressMinChars: number;
+}
+
 /** The checked content of `/app-config.json`. */
 export interface AppConfig {
   readonly environment: Environment;
   readonly oidc: OidcConfig;
   readonly services: Readonly<Record<ServiceName, string>>;
+  readonly gouv: GouvConfig;
 }
 
 /** Raised for any configuration the app cannot run with; the message names the culprit. */
@@ -99,6 +110,19 @@ export function parseAppConfig(json: unknown, origin: string): AppConfig {
       scope: text(oidc, 'scope', 'oidc'),
     },
     services: bases,
+    gouv: parseGouv(field(json, 'gouv'), origin),
+  };
+}
+
+function parseGouv(gouv: unknown, origin: string): GouvConfig {
+  const minChars = field(gouv, 'addressMinChars');
+  if (typeof minChars !== 'number' || !Number.isInteger(minChars) || minChars < 1) {
+    throw new ConfigError('gouv.addressMinChars must be a positive integer');
+  }
+  return {
+    addressApiUrl: absoluteBase(text(gouv, 'addressApiUrl', 'gouv'), origin, 'gouv.addressApiUrl'),
+    geoApiUrl: absoluteBase(text(gouv, 'geoApiUrl', 'gouv'), origin, 'gouv.geoApiUrl'),
+    addressMinChars: minChars,
   };
 }
 

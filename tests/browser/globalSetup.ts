@@ -5,11 +5,15 @@ import path from 'node:path';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { startServer, type RunningServer } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { startGouvDouble, type GouvDouble } from '../helpers/gouvDouble.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     appUrl: string;
     browserEndpoint: string;
+    /** Control paths of the government services double (tests/helpers/gouvDouble.ts). */
+    gouvControlUrl: string;
   }
 }
 
@@ -19,6 +23,7 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 let server: RunningServer | undefined;
 let browser: BrowserServer | undefined;
 let dataDir: string | undefined;
+let gouv: GouvDouble | undefined;
 
 /**
  * One real server (built web app, embedded sign-in, PGlite with the demo data) and one Chromium
@@ -33,6 +38,8 @@ export async function setup(project: TestProject): Promise<void> {
   if (!existsSync(CHROMIUM))
     throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium`);
   dataDir = await mkdtemp(path.join(tmpdir(), 'seconde-browser-'));
+  // The address form calls a local double of the government services, never the real ones.
+  gouv = await startGouvDouble();
   // Browser tests use the embedded database and provider whatever the environment says.
   server = await startServer({
     port: 0,
@@ -41,6 +48,7 @@ export async function setup(project: TestProject): Promise<void> {
     dataDir,
     seed: 'demo',
     demoProducts: 600,
+    config: loadConfig({ ADDRESS_API_URL: gouv.addressApiUrl, GEO_API_URL: gouv.geoApiUrl }),
   });
   browser = await chromium.launchServer({
     executablePath: CHROMIUM,
@@ -48,10 +56,12 @@ export async function setup(project: TestProject): Promise<void> {
   });
   project.provide('appUrl', server.url);
   project.provide('browserEndpoint', browser.wsEndpoint());
+  project.provide('gouvControlUrl', gouv.controlUrl);
 }
 
 export async function teardown(): Promise<void> {
   await browser?.close();
   await server?.close();
+  await gouv?.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 }

@@ -1,0 +1,151 @@
+import { Code } from '@connectrpc/connect';
+import type { DescEnum } from '@bufbuild/protobuf';
+import {
+  AgeRange,
+  ContactWay,
+  DepositRecovery,
+  Gamme,
+  PreparationStatus,
+  Season,
+  SellingMode,
+  TimeBeforeContact,
+  type Deposit,
+} from '../../../src/rpc/gen/seconde/v1/deposit_pb.ts';
+import { ProductFamily } from '../../../src/rpc/gen/seconde/v1/category_pb.ts';
+import type { Customer } from '../../../src/rpc/gen/seconde/v1/customer_pb.ts';
+import {
+  describeErrors,
+  hasErrors,
+  MAX_DESCRIPTION,
+  MAX_TEXT,
+  MAX_ITEMS,
+  validateCriteria,
+  validatePerson,
+  RECOVERY_MODES,
+  TIMES_BEFORE_CONTACT,
+  CONTACT_WAYS,
+  type CriteriaFields,
+  type FieldErrors,
+} from '../../../src/domain/newDeposit/depositForm.ts';
+import { fail } from '../../rpc/reasons.ts';
+
+/** The deposit columns the public form may write; status, vendor and the rest stay untouched. */
+export const DRAFT_COLUMNS = [
+  'family',
+  'gamme',
+  'seasons',
+  'categories',
+  'brands',
+  'product_number',
+  'age_range',
+  'deposit_preparation_status',
+  'deposit_selling_mode_status',
+  'deposit_recovery',
+  'customer_accept_home_take_away',
+  'customer_accept_send_postal',
+  'is_okay_to_send_by_post',
+  'description',
+  'customer_postal_code',
+  'customer_prefered_contact_way',
+  'time_before_contact',
+] as const;
+
+/** The label the database stores ('PHONE_CALL'); '' for unset, '?' for a number the enum lacks. */
+function label(desc: Record<number, string>, value: number): string {
+  if (value === 0) return '';
+  return desc[value] ?? '?';
+}
+
+type EnumObject = Record<number, string> & Partial<DescEnum>;
+const enums = {
+  family: ProductFamily as unknown as EnumObject,
+  gamme: Gamme as unknown as EnumObject,
+  season: Season as unknown as EnumObject,
+  ageRange: AgeRange as unknown as EnumObject,
+  preparation: PreparationStatus as unknown as EnumObject,
+  selling: SellingMode as unknown as EnumObject,
+  recovery: DepositRecovery as unknown as EnumObject,
+  contactWay: ContactWay as unknown as EnumObject,
+  timeBeforeContact: TimeBeforeContact as unknown as EnumObject,
+};
+
+export function criteriaOf(d: Deposit): CriteriaFields {
+  return {
+    family: label(enums.family, d.family),
+    gamme: label(enums.gamme, d.gamme),
+    seasons: d.seasons.map((s) => label(enums.season, s)),
+    categories: d.categories,
+    brands: d.brands,
+    productNumber: d.productNumber === 0 ? null : d.productNumber,
+    ageRange: label(enums.ageRange, d.ageRange),
+    preparationStatus: label(enums.preparation, d.depositPreparationStatus),
+    sellingMode: label(enums.selling, d.depositSellingModeStatus),
+  };
+}
+
+function refuse(errors: FieldErrors, what: string): never {
+  throw fail(
+    Code.InvalidArgument,
+    'INVALID_ARGUMENT',
+    `Invalid ${what}: ${describeErrors(errors)}`,
+  );
+}
+
+/** A value given must be valid; a value left unset is fine, since a draft fills up step by step. */
+export function checkDraftValues(d: Deposit): void {
+  const criteria = criteriaOf(d);
+  const all = validateCriteria(criteria);
+  const errors: FieldErrors = {};
+  for (const [field, error] of Object.entries(all)) {
+    if (error === 'required' || error === 'atLeastOne') continue;
+    errors[field] = error;
+  }
+  if (d.productNumber < 0 || d.productNumber > MAX_ITEMS) errors.productNumber = 'outOfRange';
+  const recovery = label(enums.recovery, d.depositRecovery);
+  if (recovery && !(RECOVERY_MODES as readonly string[]).includes(recovery))
+    errors.depositRecovery = 'invalidChoice';
+  const contactWay = label(enums.contactWay, d.customerPreferedContactWay);
+  if (contactWay && !(CONTACT_WAYS as readonly string[]).includes(contactWay))
+    errors.preferedContactWay = 'invalidChoice';
+  const time = label(enums.timeBeforeContact, d.timeBeforeContact);
+  if (time && !(TIMES_BEFORE_CONTACT as readonly string[]).includes(time))
+    errors.timeBeforeContact = 'invalidChoice';
+  if (d.description.length > MAX_DESCRIPTION) errors.description = 'tooLong';
+  if (d.customerPostalCode.length > 12) errors.postalCode = 'tooLong';
+  if (new Set(d.seasons).size !== d.seasons.length) errors.seasons = 'invalidChoice';
+  if (hasErrors(errors)) refuse(errors, 'draft');
+}
+
+/** What Submit needs: every criteria field, the recovery mode, the time before contact, a postal code. */
+export function checkDraftComplete(d: Deposit): void {
+  const errors: FieldErrors = { ...validateCriteria(criteriaOf(d)) };
+  if (!label(enums.recovery, d.depositRecovery)) errors.depositRecovery = 'required';
+  if (!label(enums.timeBeforeContact, d.timeBeforeContact)) errors.timeBeforeContact = 'required';
+  if (!d.customerPostalCode.trim()) errors.postalCode = 'required';
+  if (hasErrors(errors)) refuse(errors, 'deposit request');
+}
+
+/** The contact of Start: the person's fields, and an address that is sane when given. */
+export function checkContact(c: Customer): void {
+  const errors: FieldErrors = {
+    ...validatePerson({
+      firstName: c.firstName,
+      lastName: c.lastName,
+      email: c.email,
+      phoneNumber: c.phoneNumber,
+      preferedContactWay: label(enums.contactWay, c.preferedContactWay),
+    }),
+  };
+  for (const [field, value] of [
+    ['address', c.address],
+    ['city', c.city],
+  ] as const) {
+    if (value.length > MAX_TEXT) errors[field] = 'tooLong';
+  }
+  if (c.postalCode.length > 12) errors.postalCode = 'tooLong';
+  if (c.latitude !== undefined && (c.latitude < -90 || c.latitude > 90))
+    errors.latitude = 'outOfRange';
+  if (c.longitude !== undefined && (c.longitude < -180 || c.longitude > 180))
+    errors.longitude = 'outOfRange';
+  if (hasErrors(errors)) refuse(errors, 'contact');
+}
