@@ -6,6 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { appRoutes } from './routes.tsx';
 import type { AppServices } from './services.ts';
+import { ServicesContext } from './servicesContext.ts';
 import { SessionContext } from './sessionContext.ts';
 
 export interface AppProps {
@@ -21,9 +22,11 @@ export function App({ i18n, services }: AppProps) {
     <I18nextProvider i18n={i18n}>
       <JotaiProvider store={store}>
         <OverlaysProvider>
-          <SessionContext.Provider logic={services.sessionLogic}>
-            <RouterProvider router={router} />
-          </SessionContext.Provider>
+          <ServicesContext.Provider value={services}>
+            <SessionContext.Provider logic={services.sessionLogic}>
+              <RouterProvider router={router} />
+            </SessionContext.Provider>
+          </ServicesContext.Provider>
         </OverlaysProvider>
       </JotaiProvider>
     </I18nextProvider>

@@ -6,7 +6,7 @@ import {
 import { createSessionActors } from '../../machines/session/sessionActors.ts';
 import { sessionMachine } from '../../machines/session/sessionMachine.ts';
 import { createClientFactory, type ClientFactory } from '../../rpc/clients.ts';
-import { serviceUrl, type AppConfig } from '../../rpc/config.ts';
+import { serviceUrl, type AppConfig, type GouvConfig } from '../../rpc/config.ts';
 import { SessionService } from '../../rpc/gen/seconde/v1/session_pb.ts';
 import { createTransport } from '../../rpc/transport.ts';
 
@@ -14,6 +14,8 @@ import { createTransport } from '../../rpc/transport.ts';
 export interface AppServices {
   readonly sessionLogic: typeof sessionMachine;
   readonly clients: ClientFactory;
+  /** The government address and geography services the public deposit form calls. */
+  readonly gouv: GouvConfig;
 }
 
 /**
@@ -30,5 +32,5 @@ export function createAppServices(config: AppConfig, location: PageLocation): Ap
   const sessionLogic = sessionMachine.provide({
     actors: createSessionActors({ auth, sessionClient: clients.get(SessionService) }),
   });
-  return { sessionLogic, clients };
+  return { sessionLogic, clients, gouv: config.gouv };
 }

@@ -1,0 +1,150 @@
+import './deposits.css';
+import { Button, Callout, H1, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { createDepositActors } from '../../../machines/deposit/depositActors.ts';
+import { depositMachine } from '../../../machines/deposit/depositMachine.ts';
+import {
+  createDepositProductsActors,
+  depositProductsMachine,
+} from '../../../machines/deposit/depositProductsMachine.ts';
+import {
+  selectErrorKey,
+  selectHasDeposit,
+  selectIsStale,
+  selectLoadFailed,
+  selectName,
+  selectStatus,
+} from '../../../machines/deposit/depositSelectors.ts';
+import { depositStatusI18nKey } from '../../../machines/deposit/enums.ts';
+import {
+  selectViewerIsAdminLevel,
+  selectViewerVendorUuid,
+} from '../../../machines/deposit/viewer.ts';
+import { PageState } from '../../components/PageState.tsx';
+import { useAppServices } from '../../app/servicesContext.ts';
+import { useSession } from '../../app/sessionContext.ts';
+import { DepositContext, useDeposit, useDepositActor } from './depositContext.ts';
+
+/** `/deposit/:depositUuid`: one deposit's machine for the overview and details tabs. */
+export function DepositPage() {
+  const { clients } = useAppServices();
+  const { depositUuid = '' } = useParams();
+  const isAdminLevel = useSession(selectViewerIsAdminLevel);
+  const vendorUuid = useSession(selectViewerVendorUuid);
+  const logic = useMemo(
+    () =>
+      depositMachine.provide({
+        actors: {
+          ...createDepositActors(clients),
+          products: depositProductsMachine.provide({
+            actors: createDepositProductsActors(clients),
+          }),
+        },
+      }),
+    [clients],
+  );
+  return (
+    <DepositContext.Provider
+      key={depositUuid}
+      logic={logic}
+      options={{ input: { uuid: depositUuid, viewer: { isAdminLevel, vendorUuid } } }}
+    >
+      <DepositFrame />
+    </DepositContext.Provider>
+  );
+}
+
+function DepositFrame() {
+  const { t } = useTranslation();
+  const actor = useDepositActor();
+  const hasDeposit = useDeposit(selectHasDeposit);
+  const loadFailed = useDeposit(selectLoadFailed);
+  const errorKey = useDeposit(selectErrorKey);
+
+  if (loadFailed)
+    return (
+      <PageState
+        testId="deposit-failed"
+        icon="error"
+        title={t('deposit.failedTitle')}
+        description={errorKey ? t(errorKey) : undefined}
+        action={
+          <Button
+            icon="refresh"
+            text={t('deposit.retry')}
+            onClick={() => actor.send({ type: 'deposit.retry' })}
+          />
+        }
+      />
+    );
+  if (!hasDeposit)
+    return <PageState testId="deposit-loading" icon={<Spinner />} title={t('deposit.loading')} />;
+  return (
+    <section
+      className="seconde-deposit-page"
+      aria-labelledby="deposit-title"
+      data-testid="deposit-page"
+    >
+      <DepositHeader />
+      <DepositNotice />
+      <Outlet />
+    </section>
+  );
+}
+
+function DepositHeader() {
+  const { t } = useTranslation();
+  const name = useDeposit(selectName);
+  const status = useDeposit(selectStatus);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { depositUuid = '' } = useParams();
+  const base = `/deposit/${depositUuid}`;
+  const tab = pathname.endsWith('/details') ? 'details' : 'overview';
+  return (
+    <header>
+      <Link to="/deposits">{t('deposit.back')}</Link>
+      <div className="seconde-deposit-header">
+        <H1 id="deposit-title">{name}</H1>
+        {status && (
+          <Tag large intent="primary" data-testid="deposit-status">
+            {t(depositStatusI18nKey(status))}
+          </Tag>
+        )}
+      </div>
+      <Tabs
+        id="deposit-tabs"
+        selectedTabId={tab}
+        onChange={(id) => void navigate(id === 'details' ? `${base}/details` : base)}
+      >
+        <Tab id="overview" title={t('deposit.overview')} />
+        <Tab id="details" title={t('deposit.details')} />
+      </Tabs>
+    </header>
+  );
+}
+
+/** A refused or failed change, or a stale version, said above the panels. */
+function DepositNotice() {
+  const { t } = useTranslation();
+  const actor = useDepositActor();
+  const errorKey = useDeposit(selectErrorKey);
+  const stale = useDeposit(selectIsStale);
+  if (!errorKey) return null;
+  return stale ? (
+    <Callout intent="warning" title={t('deposit.staleTitle')} data-testid="deposit-stale">
+      <Button
+        icon="refresh"
+        text={t('deposit.reload')}
+        onClick={() => actor.send({ type: 'deposit.reload' })}
+      />
+    </Callout>
+  ) : (
+    <Callout intent="danger" data-testid="deposit-error" role="alert">
+      <p data-testid="deposit-error-text">{t(errorKey)}</p>
+      <Button text={t('deposit.dismiss')} onClick={() => actor.send({ type: 'deposit.dismiss' })} />
+    </Callout>
+  );
+}

@@ -1,0 +1,72 @@
+import { Button, Classes, Tag } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import {
+  selectCanEdit,
+  selectIsBusy,
+  selectStatusOptions,
+  type StatusOption,
+} from '../../../machines/deposit/depositSelectors.ts';
+import { depositStatusI18nKey } from '../../../machines/deposit/enums.ts';
+import { useDeposit, useDepositActor } from './depositContext.ts';
+
+const sameOptions = (a: StatusOption[], b: StatusOption[]) =>
+  JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Every deposit status in order: the current one marked, the allowed moves as buttons, the
+ * refused ones disabled with the rule's reason next to them.
+ */
+export function StatusSteps() {
+  const { t } = useTranslation();
+  const actor = useDepositActor();
+  const options = useDeposit(selectStatusOptions, sameOptions);
+  const canEdit = useDeposit(selectCanEdit);
+  const busy = useDeposit(selectIsBusy);
+
+  return (
+    <ol className="seconde-status-steps" data-testid="status-steps">
+      {options.map((o) => {
+        const label = t(depositStatusI18nKey(o.status));
+        const reasonId = `status-reason-${o.status}`;
+        return (
+          <li
+            key={o.status}
+            data-testid={`status-step-${o.status}`}
+            aria-current={o.current ? 'step' : undefined}
+          >
+            {o.current ? (
+              <Tag intent="primary" large icon="tick" data-testid="status-current">
+                {t('deposit.currentStatus', { status: label })}
+              </Tag>
+            ) : canEdit ? (
+              <Button
+                size="small"
+                alignText="start"
+                variant={o.enabled ? 'solid' : 'minimal'}
+                intent={o.enabled ? 'primary' : 'none'}
+                icon="arrow-right"
+                text={label}
+                disabled={!o.enabled}
+                loading={busy && o.enabled}
+                aria-describedby={o.reasonKey ? reasonId : undefined}
+                data-testid={`move-${o.status}`}
+                onClick={() => actor.send({ type: 'deposit.changeStatus', to: o.status })}
+              />
+            ) : (
+              <span className={Classes.TEXT_MUTED}>{label}</span>
+            )}
+            {canEdit && !o.current && o.reasonKey && (
+              <small
+                id={reasonId}
+                className={Classes.TEXT_MUTED}
+                data-testid={`reason-${o.status}`}
+              >
+                {t(o.reasonKey)}
+              </small>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

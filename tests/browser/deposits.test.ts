@@ -1,0 +1,164 @@
+import { create } from '@bufbuild/protobuf';
+import { createClient } from '@connectrpc/connect';
+import { createConnectTransport } from '@connectrpc/connect-node';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  DepositSchema,
+  DepositService,
+  DepositStatus,
+} from '../../src/rpc/gen/seconde/v1/deposit_pb.ts';
+import { ProductFamily } from '../../src/rpc/gen/seconde/v1/category_pb.ts';
+import { ProductService, SaleStatus } from '../../src/rpc/gen/seconde/v1/product_pb.ts';
+import { signInWithPassword } from '../helpers/signIn.ts';
+
+const appUrl = inject('appUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await chromium.connect(inject('browserEndpoint'));
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Signs in through the real login page, starting from a deep link, and lands back on it. */
+async function openAs(email: string, path: string): Promise<Page> {
+  const context = await browser.newContext({ locale: 'fr-FR' });
+  const page = await context.newPage();
+  await page.goto(`${appUrl}${path}`);
+  await page.waitForURL(/\/oidc\//, { timeout: 30_000 });
+  await page.getByLabel(/e-mail/i).fill(email);
+  await page.getByLabel(/mot de passe|password/i).fill('demo');
+  await page.getByRole('button').click();
+  await page.waitForURL((url) => url.pathname === path.split('?')[0], { timeout: 30_000 });
+  return page;
+}
+
+/** The vendor's own deposit, RECEIVED, with two offline items, made through the real calls. */
+async function createOwnDeposit(name: string): Promise<string> {
+  const config = (await (await fetch(`${appUrl}/app-config.json`)).json()) as {
+    oidc: { authority: string; clientId: string };
+  };
+  const { accessToken } = await signInWithPassword({
+    issuer: new URL(config.oidc.authority, appUrl).href,
+    clientId: config.oidc.clientId,
+    redirectUri: `${appUrl}/oidc-callback`,
+    email: 'vendor@seconde.test',
+    password: 'demo',
+  });
+  const transport = createConnectTransport({
+    baseUrl: appUrl,
+    httpVersion: '1.1',
+    useBinaryFormat: true,
+    interceptors: [
+      (next) => (req) => {
+        req.header.set('authorization', `Bearer ${accessToken}`);
+        return next(req);
+      },
+    ],
+  });
+  const deposit = await createClient(DepositService, transport).create({
+    deposit: create(DepositSchema, {
+      name,
+      status: DepositStatus.RECEIVED,
+      family: ProductFamily.WOMAN,
+    }),
+  });
+  const products = createClient(ProductService, transport);
+  for (const n of [1, 2]) {
+    await products.create({
+      product: {
+        deposit: deposit.uuid,
+        name: `${name} article ${n}`,
+        saleStatus: SaleStatus.OFFLINE,
+      },
+    });
+  }
+  return deposit.uuid;
+}
+
+async function currentStatus(page: Page, text: RegExp): Promise<void> {
+  await page.getByTestId('status-current').filter({ hasText: text }).waitFor({ timeout: 30_000 });
+}
+
+describe('deposit list and deposit page', () => {
+  const name = `Dépôt navigateur ${Date.now()}`;
+  let uuid = '';
+
+  beforeAll(async () => {
+    uuid = await createOwnDeposit(name);
+  });
+
+  it('keeps a status filter across a reload, then walks a deposit from RECEIVED to INLINE', async () => {
+    const page = await openAs('vendor@seconde.test', '/deposits');
+    await page.getByTestId('deposit-table').waitFor({ timeout: 30_000 });
+
+    await page.locator('label', { has: page.getByTestId('status-filter-RECEIVED') }).click();
+    await page.waitForURL(/status=RECEIVED/);
+    await page.waitForFunction(
+      () => {
+        const rows = Array.from(document.querySelectorAll('[data-testid="deposit-row"]'));
+        return (
+          rows.length > 0 && rows.every((row) => row.getAttribute('data-status') === 'RECEIVED')
+        );
+      },
+      undefined,
+      { timeout: 30_000 },
+    );
+
+    await page.reload();
+    await page.getByTestId('deposit-table').waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).searchParams.get('status')).toBe('RECEIVED');
+    expect(await page.getByTestId('status-filter-RECEIVED').isChecked()).toBe(true);
+    const statuses = await page
+      .getByTestId('deposit-row')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-status')));
+    expect(new Set(statuses)).toEqual(new Set(['RECEIVED']));
+
+    await page.getByRole('link', { name }).click();
+    await page.waitForURL(new RegExp(`/deposit/${uuid}$`));
+    await currentStatus(page, /Reçu/);
+
+    // A move the rules refuse is shown disabled, with its reason.
+    expect(await page.getByTestId('move-CUSTOMER_WAITING').isDisabled()).toBe(true);
+    expect(await page.getByTestId('reason-CUSTOMER_WAITING').textContent()).toMatch(
+      /étape obligatoire/,
+    );
+    expect(await page.getByTestId('admin-panel').count()).toBe(0);
+
+    for (const [status, label] of [
+      ['TODO', /À traiter/],
+      ['PROGRESS', /En cours/],
+      ['CUSTOMER_WAITING', /En attente du client/],
+      ['DEPOSIT_VALIDATED', /Inventaire validé/],
+    ] as const) {
+      await page.getByTestId(`move-${status}`).click();
+      await currentStatus(page, label);
+    }
+
+    // The first products go online: the page offers to put the deposit online.
+    await page.locator('#bulk-status').selectOption('ONLINE');
+    await page.getByTestId('bulk-apply').click();
+    await page.getByTestId('inline-accept').click();
+    await currentStatus(page, /En ligne/);
+    await page.getByTestId('sale-count-ONLINE').waitFor();
+    expect(await page.getByTestId('deposit-status').textContent()).toMatch(/En ligne/);
+    await page.context().close();
+  });
+
+  it('shows the admin-only panel to an admin', async () => {
+    const page = await openAs('admin@seconde.test', `/deposit/${uuid}`);
+    await page.getByTestId('admin-panel').waitFor({ timeout: 30_000 });
+    await page.locator('#admin-notes').fill('Client très réactif');
+    await page.getByTestId('admin-save').click();
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="admin-save"]') as HTMLButtonElement)?.disabled,
+    );
+    await page.reload();
+    await page.getByTestId('admin-panel').waitFor({ timeout: 30_000 });
+    expect(await page.locator('#admin-notes').inputValue()).toBe('Client très réactif');
+    await page.context().close();
+  });
+});
