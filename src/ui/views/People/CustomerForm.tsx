@@ -1,0 +1,131 @@
+import {
+  Button,
+  Card,
+  Checkbox,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  Intent,
+} from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { CONTACT_WAYS, type CustomerField } from '../../../machines/people/customerForm.ts';
+import { labelKey } from '../../../machines/people/labels.ts';
+import type { CustomerActor } from './CustomerInfo.tsx';
+
+const TEXT_FIELDS: ReadonlyArray<{
+  field: CustomerField;
+  label: string;
+  type?: string;
+  required?: boolean;
+}> = [
+  { field: 'firstName', label: 'people.firstName', required: true },
+  { field: 'lastName', label: 'people.lastName', required: true },
+  { field: 'email', label: 'people.email', type: 'email', required: true },
+  { field: 'phoneNumber', label: 'people.phone', type: 'tel' },
+  { field: 'address', label: 'people.address' },
+  { field: 'postalCode', label: 'people.postalCode' },
+  { field: 'city', label: 'people.city' },
+];
+
+/** The customer information form: field rules come from the machine, texts in both languages. */
+export function CustomerForm({ actor }: { actor: CustomerActor }) {
+  const { t } = useTranslation();
+  const draft = useSelector(actor, (s) => s.context.draft);
+  const errors = useSelector(actor, (s) => s.context.fieldErrors);
+  const touched = useSelector(actor, (s) => s.context.touched);
+  const saving = useSelector(actor, (s) => s.matches('saving'));
+  const canSave = useSelector(actor, (s) => s.can({ type: 'customer.save' }));
+  const hasErrors = Object.keys(errors).length > 0;
+  if (!draft) return null;
+  const change = (field: CustomerField, value: string | boolean) =>
+    actor.send({ type: 'customer.change', field, value });
+  const errorOf = (field: CustomerField) => {
+    const code = touched.includes(field) ? errors[field] : undefined;
+    return code ? t(labelKey('people.validation', code)) : undefined;
+  };
+
+  return (
+    <Card>
+      <form
+        data-testid="customer-form"
+        noValidate
+        aria-label={t('people.editInformation')}
+        onSubmit={(e) => {
+          e.preventDefault();
+          actor.send({ type: 'customer.save' });
+        }}
+      >
+        {TEXT_FIELDS.map(({ field, label, type, required }) => {
+          const error = errorOf(field);
+          const id = `customer-${field}`;
+          return (
+            <FormGroup
+              key={field}
+              label={t(label)}
+              labelFor={id}
+              labelInfo={required ? t('people.required') : t('people.optional')}
+              helperText={error}
+              intent={error ? Intent.DANGER : Intent.NONE}
+            >
+              <InputGroup
+                id={id}
+                type={type ?? 'text'}
+                value={String(draft[field])}
+                intent={error ? Intent.DANGER : Intent.NONE}
+                aria-invalid={error !== undefined}
+                aria-required={required}
+                placeholder={field === 'phoneNumber' ? t('people.phonePlaceholder') : undefined}
+                onValueChange={(value) => change(field, value)}
+              />
+            </FormGroup>
+          );
+        })}
+        <FormGroup
+          label={t('people.contactWay')}
+          labelFor="customer-contactWay"
+          labelInfo={t('people.optional')}
+        >
+          <HTMLSelect
+            id="customer-contactWay"
+            value={draft.preferedContactWay}
+            onChange={(e) => change('preferedContactWay', e.currentTarget.value)}
+            options={[
+              { value: '', label: t('people.notChosen') },
+              ...CONTACT_WAYS.map((way) => ({
+                value: way,
+                label: t(labelKey('peopleEnum.contactWay', way)),
+              })),
+            ]}
+          />
+        </FormGroup>
+        <Checkbox
+          checked={draft.acceptHomeTakeAway}
+          label={t('people.homeTakeAway')}
+          onChange={(e) => change('acceptHomeTakeAway', e.currentTarget.checked)}
+        />
+        <Checkbox
+          checked={draft.acceptSendPostal}
+          label={t('people.sendPostal')}
+          onChange={(e) => change('acceptSendPostal', e.currentTarget.checked)}
+        />
+        <div className="seconde-form-actions">
+          <Button
+            type="submit"
+            intent={Intent.PRIMARY}
+            icon="floppy-disk"
+            text={t('people.save')}
+            loading={saving}
+            disabled={!canSave && !hasErrors}
+            data-testid="customer-save"
+          />
+          <Button
+            text={t('people.cancel')}
+            disabled={saving}
+            onClick={() => actor.send({ type: 'customer.cancel' })}
+          />
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,58 @@
+import { H1, HTMLTable } from '@blueprintjs/core';
+import { useActorRef } from '@xstate/react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { customerListLogic } from '../../../machines/people/peopleLists.ts';
+import { useAppServices } from '../../app/servicesContext.ts';
+import { ListFrame } from './ListFrame.tsx';
+import { usePagedList } from './usePagedList.ts';
+
+/** The vendor's contacts (customers): search, pages, and a link to each customer's page. */
+export function CustomerListView() {
+  const { t } = useTranslation();
+  const { clients } = useAppServices();
+  const logic = useMemo(() => customerListLogic(clients), [clients]);
+  const actor = useActorRef(logic, { input: {} });
+  const list = usePagedList(actor);
+
+  return (
+    <section aria-labelledby="customers-title" className="seconde-page">
+      <H1 id="customers-title">{t('people.customersTitle')}</H1>
+      <ListFrame
+        list={list}
+        testId="customer-list"
+        searchLabel={t('people.searchCustomers')}
+        emptyTitle={t('people.noCustomers')}
+      >
+        <HTMLTable striped interactive className="seconde-table">
+          <caption className="seconde-sr-only">{t('people.customersTitle')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('people.name')}</th>
+              <th scope="col">{t('people.email')}</th>
+              <th scope="col">{t('people.phone')}</th>
+              <th scope="col">{t('people.city')}</th>
+              <th scope="col">{t('people.deposits')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.rows.map((c) => (
+              <tr key={c.uuid} data-testid="customer-row">
+                <td>
+                  <Link to={`/contact/${c.uuid}`}>
+                    {t('people.fullName', { firstName: c.firstName, lastName: c.lastName })}
+                  </Link>
+                </td>
+                <td>{c.email}</td>
+                <td>{c.phoneNumber}</td>
+                <td>{t('people.cityLine', { postalCode: c.postalCode, city: c.city })}</td>
+                <td>{c.depositNumber}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </ListFrame>
+    </section>
+  );
+}

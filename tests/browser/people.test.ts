@@ -1,0 +1,172 @@
+import { createClient, type Client } from '@connectrpc/connect';
+import { createConnectTransport } from '@connectrpc/connect-node';
+import type { DescService } from '@bufbuild/protobuf';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CustomerService } from '../../src/rpc/gen/seconde/v1/customer_pb.ts';
+import { SessionService } from '../../src/rpc/gen/seconde/v1/session_pb.ts';
+import { signInWithPassword } from '../helpers/signIn.ts';
+
+const appUrl = inject('appUrl');
+let browser: Browser;
+
+/** A typed client signed in as a demo account through the real sign-in form. */
+async function rpcAs(email: string) {
+  const config = (await (await fetch(`${appUrl}/app-config.json`)).json()) as {
+    oidc: { authority: string; clientId: string };
+  };
+  const { accessToken } = await signInWithPassword({
+    issuer: config.oidc.authority,
+    clientId: config.oidc.clientId,
+    redirectUri: `${appUrl}/oidc-callback`,
+    email,
+    password: 'demo',
+  });
+  const transport = createConnectTransport({
+    baseUrl: appUrl,
+    httpVersion: '1.1',
+    useBinaryFormat: true,
+    interceptors: [
+      (next) => (req) => {
+        req.header.set('authorization', `Bearer ${accessToken}`);
+        return next(req);
+      },
+    ],
+  });
+  return <S extends DescService>(service: S): Client<S> => createClient(service, transport);
+}
+
+async function signedIn(email: string, locale = 'fr-FR', path = '/'): Promise<Page> {
+  const context = await browser.newContext({ locale });
+  const page = await context.newPage();
+  await page.goto(`${appUrl}${path}`);
+  await page.waitForURL(/\/oidc\//, { timeout: 30_000 });
+  await page.getByLabel(/e-mail/i).fill(email);
+  await page.getByLabel(/mot de passe|password/i).fill('demo');
+  await page.getByRole('button').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/oidc'), { timeout: 30_000 });
+  return page;
+}
+
+/** A customer of our own (created by vendor@), so editing never touches shared demo rows. */
+const OWN_LAST_NAME = `Navigateur${Date.now()}`;
+let ownCustomer = '';
+let claraUuid = '';
+
+beforeAll(async () => {
+  browser = await chromium.connect(inject('browserEndpoint'));
+  const vendor = await rpcAs('vendor@seconde.test');
+  const created = await vendor(CustomerService).create({
+    customer: {
+      firstName: 'Nina',
+      lastName: OWN_LAST_NAME,
+      email: `nina.${Date.now()}@exemple.fr`,
+      postalCode: '75011',
+      city: 'Paris',
+    },
+  });
+  ownCustomer = created.uuid;
+  const customer = await rpcAs('customer@seconde.test');
+  claraUuid = (await customer(SessionService).getCurrentUser({})).customerUuid;
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('contacts, as vendor@', () => {
+  it('lists customers in pages and opens a customer page with the dressing', async () => {
+    const page = await signedIn('vendor@seconde.test', 'fr-FR', '/customers');
+    await page.waitForURL(/\/contacts$/);
+    const rows = page.getByTestId('customer-row');
+    await rows.first().waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('pager-status').textContent()).toMatch(/Page 1 sur \d+/);
+    await page.getByTestId('customer-list-search').fill('Cliente');
+    await page.getByRole('link', { name: 'Clara Cliente', exact: true }).click();
+    await page.waitForURL(/\/contact\/[0-9a-f-]+$/);
+    await page.getByTestId('customer-info').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Clara Cliente');
+
+    await page.getByRole('link', { name: 'Dressing' }).click();
+    const deposit = page.getByTestId('dressing-deposit').first();
+    await deposit.waitFor({ timeout: 30_000 });
+    await deposit.getByRole('link').click();
+    await page.waitForURL(/\/dressing\/[0-9a-f-]+$/);
+    const opened = page.getByTestId('dressing-open');
+    await opened.waitFor();
+    await expect
+      .poll(
+        async () =>
+          (await opened.getByTestId('dressing-item').count()) +
+          (await opened.getByTestId('dressing-no-items').count()),
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThan(0);
+
+    await page.getByRole('link', { name: 'Factures' }).click();
+    await page.locator('[data-testid^="invoice-list"]').first().waitFor({ timeout: 30_000 });
+    await page.context().close();
+  });
+
+  it('edits a customer with field rules in both languages, then saves', async () => {
+    const page = await signedIn('vendor@seconde.test', 'fr-FR', `/contact/${ownCustomer}`);
+    await page.getByTestId('customer-edit').click();
+    const lastName = page.getByLabel(/^Nom/);
+    await lastName.fill('');
+    await page.getByText('Ce champ est obligatoire').waitFor();
+    expect(await lastName.getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel(/^Code postal/).fill('750');
+    await page.getByText('Le code postal doit comporter 5 chiffres').waitFor();
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByText('This field is required').waitFor();
+    await page.getByRole('button', { name: 'Français' }).click();
+    await lastName.fill(OWN_LAST_NAME);
+    await page.getByLabel(/^Code postal/).fill('69003');
+    await page.getByLabel(/^Ville/).fill('Lyon');
+    await page.getByLabel(/^Téléphone/).fill('06 12 34 56 78');
+    await page.getByTestId('customer-save').click();
+    await page.getByText('Informations mises à jour').waitFor({ timeout: 30_000 });
+    const info = page.getByTestId('customer-info');
+    await info.waitFor();
+    expect(await info.textContent()).toContain('69003 Lyon');
+    expect(await info.textContent()).toContain('0612345678');
+    await page.context().close();
+  });
+});
+
+describe('vendors, as admin@', () => {
+  it('lists vendors and shows a vendor page with company and deposits', async () => {
+    const page = await signedIn('admin@seconde.test', 'fr-FR', '/vendors');
+    await page.getByRole('link', { name: /Camille Compagnie/ }).click();
+    await page.getByTestId('vendor-info').waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('navigation', { name: 'Sections de la fiche vendeur' })
+      .getByRole('link', { name: 'Société' })
+      .click();
+    await page.getByTestId('vendor-company').waitFor({ timeout: 30_000 });
+    const tabs = page.getByRole('navigation', { name: 'Sections de la fiche vendeur' });
+    await tabs.getByRole('link', { name: 'Dépôts' }).click();
+    await page.getByTestId('deposit-row').first().waitFor({ timeout: 30_000 });
+    await page.context().close();
+  });
+});
+
+describe('customer@', () => {
+  it('sees their own dressing and information, and nobody else’s', async () => {
+    const page = await signedIn('customer@seconde.test', 'fr-FR', '/dressing');
+    const deposits = page.getByTestId('dressing-deposit');
+    await deposits.first().waitFor({ timeout: 30_000 });
+    await deposits.first().getByRole('link').click();
+    await page.getByTestId('dressing-open').waitFor();
+    await page.getByRole('link', { name: 'Informations' }).click();
+    const info = page.getByTestId('customer-info');
+    await info.waitFor({ timeout: 30_000 });
+    expect(await info.textContent()).toContain('customer@seconde.test');
+
+    await page.goto(`${appUrl}/contacts`);
+    await page.getByTestId('not-allowed').waitFor({ timeout: 30_000 });
+    await page.goto(`${appUrl}/contact/${claraUuid}`);
+    await page.getByTestId('not-allowed').waitFor({ timeout: 30_000 });
+    await page.context().close();
+  });
+});
