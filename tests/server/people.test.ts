@@ -435,3 +435,37 @@ describe('list search', () => {
     expect(found.results.map((v) => v.email)).toEqual(['trial@seconde.test']);
   });
 });
+
+describe('generic updates of a customer record, narrowed per caller', () => {
+  it('lets a customer change their own contact details but not their bank details or vendors', async () => {
+    const own = await customers('customer').retrieve({ uuid: customerUuid });
+    const saved = await customers('customer').partialUpdate({
+      customer: { uuid: customerUuid, phoneNumber: '0600000001', rowVersion: own.rowVersion },
+      updateMask: { paths: ['phone_number'] },
+    });
+    expect(saved.phoneNumber).toBe('0600000001');
+    for (const paths of [['rib'], ['vendors'], ['email']])
+      expect(
+        await refusalOf(
+          customers('customer').partialUpdate({
+            customer: { uuid: customerUuid, rib: 'FR76 0000', vendors: [], email: 'x@y.fr' },
+            updateMask: { paths },
+          }),
+        ),
+      ).toEqual({ code: Code.PermissionDenied, reason: 'FORBIDDEN' });
+    const after = await customers('admin').retrieve({ uuid: customerUuid });
+    expect(after.rib).toBe(own.rib);
+    expect(after.vendors).toEqual(own.vendors);
+  });
+
+  it('keeps a vendor from re-linking a customer to other vendors or to an identity', async () => {
+    expect(
+      await refusalOf(
+        customers('vendor').partialUpdate({
+          customer: { uuid: customerUuid, vendors: [] },
+          updateMask: { paths: ['vendors'] },
+        }),
+      ),
+    ).toEqual({ code: Code.PermissionDenied, reason: 'FORBIDDEN' });
+  });
+});

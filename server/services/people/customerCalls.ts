@@ -54,6 +54,8 @@ export const CUSTOMER_SELF_FIELDS: ReadonlySet<string> = new Set([
   'latitude',
   'longitude',
   'prefered_contact_way',
+  'accept_home_take_away',
+  'accept_send_postal',
   'accept_to_be_contacted',
   'register_to_customer_newsletter',
 ]);

@@ -1,5 +1,6 @@
 import type { ServiceDeps, ServiceHandlers } from '../deps.ts';
 import { customerCallsHandlers } from './customerCalls.ts';
+import { customerUpdateHandlers } from './customerUpdates.ts';
 import { vendorCallsHandlers } from './vendorCalls.ts';
 
 /**
@@ -9,7 +10,10 @@ import { vendorCallsHandlers } from './vendorCalls.ts';
  */
 export function peopleCallsHandlers(deps: ServiceDeps): ServiceHandlers {
   return {
-    'seconde.v1.CustomerService': customerCallsHandlers(deps),
+    'seconde.v1.CustomerService': {
+      ...customerCallsHandlers(deps),
+      ...customerUpdateHandlers(deps),
+    },
     'seconde.v1.VendorService': vendorCallsHandlers(deps),
   };
 }

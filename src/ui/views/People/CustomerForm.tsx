@@ -11,6 +11,8 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_WAYS, type CustomerField } from '../../../machines/people/customerForm.ts';
 import { labelKey } from '../../../machines/people/labels.ts';
+import { selectRole } from '../../../machines/session/selectors.ts';
+import { useSession } from '../../app/sessionContext.ts';
 import type { CustomerActor } from './CustomerInfo.tsx';
 
 const TEXT_FIELDS: ReadonlyArray<{
@@ -36,6 +38,8 @@ export function CustomerForm({ actor }: { actor: CustomerActor }) {
   const touched = useSelector(actor, (s) => s.context.touched);
   const saving = useSelector(actor, (s) => s.matches('saving'));
   const canSave = useSelector(actor, (s) => s.can({ type: 'customer.save' }));
+  // The e-mail is how a customer is recognised (public form, sign-in): only staff and vendors change it.
+  const emailLocked = useSession(selectRole) === 'Customer';
   const hasErrors = Object.keys(errors).length > 0;
   if (!draft) return null;
   const change = (field: CustomerField, value: string | boolean) =>
@@ -75,6 +79,7 @@ export function CustomerForm({ actor }: { actor: CustomerActor }) {
                 intent={error ? Intent.DANGER : Intent.NONE}
                 aria-invalid={error !== undefined}
                 aria-required={required}
+                readOnly={field === 'email' && emailLocked}
                 placeholder={field === 'phoneNumber' ? t('people.phonePlaceholder') : undefined}
                 onValueChange={(value) => change(field, value)}
               />
