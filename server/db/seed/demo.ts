@@ -20,7 +20,8 @@ export interface DemoOptions {
 
 export const DEMO_DEFAULTS = { customers: 40, deposits: 150, products: 3000 } as const;
 
-const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 function account(email: string): DemoAccount {
   const found = DEMO_ACCOUNTS.find((a) => a.email === email);
@@ -187,17 +188,22 @@ async function seedPeopleAndDeposits(db: Kysely<unknown>, now: Date): Promise<vo
     Array.from({ length: 150 }, (_, i) => {
       const status = DEPOSIT_STATUSES[i % DEPOSIT_STATUSES.length]!;
       const customerIndex = (i * 7) % customers.length;
-      const created = new Date(now.getTime() - (365 - i * 2) * DAY);
+      // Every other deposit waiting for a vendor is a fresh public request nobody took yet, some
+      // past the 48-hour deadline, so the marketplace and the admin requests have something.
+      const open = status === 'WAITING_FOR_VENDOR' && i % 2 === 1;
+      const created = open
+        ? new Date(now.getTime() - ((i * 7) % 72) * HOUR)
+        : new Date(now.getTime() - (365 - i * 2) * DAY);
       return {
         name: `Dépôt ${String(i + 1).padStart(3, '0')}`,
         status,
-        vendor: customerVendor(customerIndex),
+        vendor: open ? null : customerVendor(customerIndex),
         customer: customers[customerIndex],
         family: families[i % families.length],
         gamme: ['LOW', 'AVERAGE', 'HIGH', 'VINTAGE'][i % 4],
         deposit_recovery: ['GET_HOME', 'MEETING_POINT', 'RELAY_POINT'][i % 3],
         deposit_datetime: created,
-        affectation_datetime: new Date(created.getTime() + DAY),
+        affectation_datetime: open ? null : new Date(created.getTime() + DAY),
         default_quality: 'VERY_GOOD',
         seasons: [['WINTER'], ['SPRING', 'SUMMER'], ['AUTUMN'], ['NOT_SET']][i % 4],
         customer_postal_code: CITIES[customerIndex % CITIES.length]![1],
@@ -206,7 +212,7 @@ async function seedPeopleAndDeposits(db: Kysely<unknown>, now: Date): Promise<vo
         customer_validation_response: status === 'CUSTOMER_WAITING' ? 'PENDING' : 'ACCEPTED',
         abandon_reason: status === 'ABANDONED' ? 'DONT_ANSWER' : null,
         cancel_reason: status === 'CANCELED' ? 'TOO_LONG' : null,
-        is_created_by_public_form: i % 4 === 0,
+        is_created_by_public_form: open || i % 4 === 0,
         created_at: created,
       };
     }),
@@ -323,4 +329,8 @@ async function seedProducts(
       })),
     );
   }
+  // The announced item count of a seeded deposit is what it holds.
+  await sql`update deposit d set product_number = (select count(*) from product p where p.deposit = d.uuid)`.execute(
+    db,
+  );
 }
