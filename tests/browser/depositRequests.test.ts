@@ -1,60 +1,14 @@
-import { createClient, type Client } from '@connectrpc/connect';
-import { createConnectTransport } from '@connectrpc/connect-node';
-import type { DescService } from '@bufbuild/protobuf';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ProductFamily } from '../../src/rpc/gen/seconde/v1/category_pb.ts';
 import { DepositService, DepositStatus } from '../../src/rpc/gen/seconde/v1/deposit_pb.ts';
 import { SessionService } from '../../src/rpc/gen/seconde/v1/session_pb.ts';
 import { VendorService } from '../../src/rpc/gen/seconde/v1/vendor_pb.ts';
-import { signInWithPassword } from '../helpers/signIn.ts';
-
-const appUrl = inject('appUrl');
-let browser: Browser;
-
-/** A typed client signed in as a demo account through the real sign-in form. */
-async function rpcAs(email: string) {
-  const config = (await (await fetch(`${appUrl}/app-config.json`)).json()) as {
-    oidc: { authority: string; clientId: string };
-  };
-  const { accessToken } = await signInWithPassword({
-    issuer: config.oidc.authority,
-    clientId: config.oidc.clientId,
-    redirectUri: `${appUrl}/oidc-callback`,
-    email,
-    password: 'demo',
-  });
-  const transport = createConnectTransport({
-    baseUrl: appUrl,
-    httpVersion: '1.1',
-    useBinaryFormat: true,
-    interceptors: [
-      (next) => (req) => {
-        req.header.set('authorization', `Bearer ${accessToken}`);
-        return next(req);
-      },
-    ],
-  });
-  return <S extends DescService>(service: S): Client<S> => createClient(service, transport);
-}
-
-async function signedIn(email: string, locale = 'fr-FR', path = '/'): Promise<Page> {
-  const context = await browser.newContext({ locale });
-  const page = await context.newPage();
-  await page.goto(`${appUrl}${path}`);
-  await page.waitForURL(/\/oidc\//, { timeout: 30_000 });
-  await page.getByLabel(/e-mail/i).fill(email);
-  await page.getByLabel(/mot de passe|password/i).fill('demo');
-  await page.getByRole('button').click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/oidc'), { timeout: 30_000 });
-  return page;
-}
+import { appUrl, openAs, rpcAs } from '../helpers/browserPage.ts';
 
 /** A deposit of our own, open to vendors in Paris, so shared demo rows stay untouched. */
 const DEPOSIT_NAME = `Navigateur ${Date.now()}`;
 
 beforeAll(async () => {
-  browser = await chromium.connect(inject('browserEndpoint'));
   const admin = await rpcAs('admin@seconde.test');
   await admin(DepositService).create({
     deposit: {
@@ -80,16 +34,12 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe('marketplace', () => {
   it.each([
     ['trial@seconde.test', 'TRIAL_PERIOD', /période d’essai/, /S’abonner/],
     ['company@seconde.test', 'NO_PAID_SUBSCRIPTION', /abonnement payant/, /S’abonner/],
   ])('%s sees why they cannot take deposits before trying', async (email, refusal, text, fix) => {
-    const page = await signedIn(email, 'fr-FR', '/marketplace');
+    const { page, close } = await openAs(email, '/marketplace');
     const callout = page.getByTestId('vendor-refusal');
     await callout.waitFor({ timeout: 30_000 });
     const reason = callout.getByTestId('refusal');
@@ -101,22 +51,24 @@ describe('marketplace', () => {
     expect(await card.getByTestId('refusal').getAttribute('data-refusal')).toBe(refusal);
     expect(await card.getByTestId('take-deposit').isDisabled()).toBe(true);
     expect(await card.getByTestId('take-deposit').getAttribute('aria-describedby')).toBeTruthy();
-    await page.context().close();
+    await close();
   });
 
   it('speaks English too', async () => {
-    const page = await signedIn('trial@seconde.test', 'en-US', '/deposits-available');
+    const { page, close } = await openAs('trial@seconde.test', '/deposits-available', {
+      locale: 'en-US',
+    });
     await page.getByRole('button', { name: 'English' }).click();
     const reason = page.getByTestId('vendor-refusal').getByTestId('refusal');
     await expect.poll(() => reason.textContent(), { timeout: 30_000 }).toMatch(/trial period/);
     expect(new URL(page.url()).pathname).toBe('/marketplace');
-    await page.context().close();
+    await close();
   });
 });
 
 describe('taking a deposit, then validating and assigning it', () => {
   it('admin@ takes it on the marketplace, sees the 48-hour clock and assigns it', async () => {
-    const page = await signedIn('admin@seconde.test', 'fr-FR', '/marketplace');
+    const { page, close } = await openAs('admin@seconde.test', '/marketplace');
     const card = page.getByTestId('available-deposit').filter({ hasText: DEPOSIT_NAME });
     await card.waitFor({ timeout: 30_000 });
     await card.getByTestId('take-deposit').click();
@@ -145,14 +97,14 @@ describe('taking a deposit, then validating and assigning it', () => {
     expect(await body.textContent()).toContain(DEPOSIT_NAME);
     await page.keyboard.press('Escape');
     await expect.poll(() => body.count()).toBe(0);
-    await page.context().close();
+    await close();
   });
 
   it('a vendor is not allowed on the requests screen nor the outbox', async () => {
-    const page = await signedIn('vendor@seconde.test', 'fr-FR', '/deposit-requests');
+    const { page, close } = await openAs('vendor@seconde.test', '/deposit-requests');
     await page.getByTestId('not-allowed').waitFor({ timeout: 30_000 });
     await page.goto(`${appUrl}/outbox`);
     await page.getByTestId('not-allowed').waitFor({ timeout: 30_000 });
-    await page.context().close();
+    await close();
   });
 });

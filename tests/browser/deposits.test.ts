@@ -1,8 +1,6 @@
 import { create } from '@bufbuild/protobuf';
-import { createClient } from '@connectrpc/connect';
-import { createConnectTransport } from '@connectrpc/connect-node';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DepositSchema,
   DepositService,
@@ -10,63 +8,19 @@ import {
 } from '../../src/rpc/gen/seconde/v1/deposit_pb.ts';
 import { ProductFamily } from '../../src/rpc/gen/seconde/v1/category_pb.ts';
 import { ProductService, SaleStatus } from '../../src/rpc/gen/seconde/v1/product_pb.ts';
-import { signInWithPassword } from '../helpers/signIn.ts';
-
-const appUrl = inject('appUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await chromium.connect(inject('browserEndpoint'));
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** Signs in through the real login page, starting from a deep link, and lands back on it. */
-async function openAs(email: string, path: string): Promise<Page> {
-  const context = await browser.newContext({ locale: 'fr-FR' });
-  const page = await context.newPage();
-  await page.goto(`${appUrl}${path}`);
-  await page.waitForURL(/\/oidc\//, { timeout: 30_000 });
-  await page.getByLabel(/e-mail/i).fill(email);
-  await page.getByLabel(/mot de passe|password/i).fill('demo');
-  await page.getByRole('button').click();
-  await page.waitForURL((url) => url.pathname === path.split('?')[0], { timeout: 30_000 });
-  return page;
-}
+import { openAs, rpcAs } from '../helpers/browserPage.ts';
 
 /** The vendor's own deposit, RECEIVED, with two offline items, made through the real calls. */
 async function createOwnDeposit(name: string): Promise<string> {
-  const config = (await (await fetch(`${appUrl}/app-config.json`)).json()) as {
-    oidc: { authority: string; clientId: string };
-  };
-  const { accessToken } = await signInWithPassword({
-    issuer: new URL(config.oidc.authority, appUrl).href,
-    clientId: config.oidc.clientId,
-    redirectUri: `${appUrl}/oidc-callback`,
-    email: 'vendor@seconde.test',
-    password: 'demo',
-  });
-  const transport = createConnectTransport({
-    baseUrl: appUrl,
-    httpVersion: '1.1',
-    useBinaryFormat: true,
-    interceptors: [
-      (next) => (req) => {
-        req.header.set('authorization', `Bearer ${accessToken}`);
-        return next(req);
-      },
-    ],
-  });
-  const deposit = await createClient(DepositService, transport).create({
+  const vendor = await rpcAs('vendor@seconde.test');
+  const deposit = await vendor(DepositService).create({
     deposit: create(DepositSchema, {
       name,
       status: DepositStatus.RECEIVED,
       family: ProductFamily.WOMAN,
     }),
   });
-  const products = createClient(ProductService, transport);
+  const products = vendor(ProductService);
   for (const n of [1, 2]) {
     await products.create({
       product: {
@@ -92,7 +46,7 @@ describe('deposit list and deposit page', () => {
   });
 
   it('keeps a status filter across a reload, then walks a deposit from RECEIVED to INLINE', async () => {
-    const page = await openAs('vendor@seconde.test', '/deposits');
+    const { page, close } = await openAs('vendor@seconde.test', '/deposits');
     await page.getByTestId('deposit-table').waitFor({ timeout: 30_000 });
 
     await page.locator('label', { has: page.getByTestId('status-filter-RECEIVED') }).click();
@@ -145,11 +99,11 @@ describe('deposit list and deposit page', () => {
     await currentStatus(page, /En ligne/);
     await page.getByTestId('sale-count-ONLINE').waitFor();
     expect(await page.getByTestId('deposit-status').textContent()).toMatch(/En ligne/);
-    await page.context().close();
+    await close();
   });
 
   it('shows the admin-only panel to an admin', async () => {
-    const page = await openAs('admin@seconde.test', `/deposit/${uuid}`);
+    const { page, close } = await openAs('admin@seconde.test', `/deposit/${uuid}`);
     await page.getByTestId('admin-panel').waitFor({ timeout: 30_000 });
     await page.locator('#admin-notes').fill('Client très réactif');
     await page.getByTestId('admin-save').click();
@@ -159,6 +113,6 @@ describe('deposit list and deposit page', () => {
     await page.reload();
     await page.getByTestId('admin-panel').waitFor({ timeout: 30_000 });
     expect(await page.locator('#admin-notes').inputValue()).toBe('Client très réactif');
-    await page.context().close();
+    await close();
   });
 });

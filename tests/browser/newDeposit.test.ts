@@ -1,29 +1,10 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-
-let browser: Browser;
-const appUrl = inject('appUrl');
-
-beforeAll(async () => {
-  browser = await chromium.connect(inject('browserEndpoint'));
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage } from '../helpers/browserPage.ts';
 
 /** A phone: 360 x 740, French, touch, nobody signed in. */
-async function openPhone(path: string): Promise<Page> {
-  const context = await browser.newContext({
-    locale: 'fr-FR',
-    viewport: { width: 360, height: 740 },
-    hasTouch: true,
-    isMobile: true,
-  });
-  const page = await context.newPage();
-  await page.goto(`${appUrl}${path}`);
-  return page;
-}
+const openPhone = (path: string) =>
+  openPage(path, { viewport: { width: 360, height: 740 }, mobile: true });
 
 const step = (page: Page) => page.getByTestId('new-deposit-step');
 
@@ -34,7 +15,7 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
 
 describe('the public new-deposit flow on a phone', () => {
   it('is completed with the keyboard, survives a reload, proposes addresses and ends on the validation page', async () => {
-    const page = await openPhone('/nouveau-depot-seconde-main');
+    const { page, close } = await openPhone('/nouveau-depot-seconde-main');
     await expect.poll(() => step(page).textContent(), { timeout: 30_000 }).toBe('Vos coordonnées');
     await expectNoSidewaysScroll(page);
 
@@ -143,13 +124,13 @@ describe('the public new-deposit flow on a phone', () => {
     expect(new URL(page.url()).pathname).toBe('/nouveau-depot-seconde-main-validation');
     await page.getByText('Votre demande de dépôt est envoyée').waitFor();
     await expectNoSidewaysScroll(page);
-    await page.context().close();
+    await close();
   });
 
   it('answers on the English alias too', async () => {
-    const page = await openPhone('/new-deposit');
+    const { page, close } = await openPhone('/new-deposit');
     await expect.poll(() => step(page).textContent(), { timeout: 30_000 }).toBe('Vos coordonnées');
     expect(new URL(page.url()).pathname).toBe('/new-deposit');
-    await page.context().close();
+    await close();
   });
 });

@@ -1,52 +1,7 @@
-import { createClient, type Client } from '@connectrpc/connect';
-import { createConnectTransport } from '@connectrpc/connect-node';
-import type { DescService } from '@bufbuild/protobuf';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CustomerService } from '../../src/rpc/gen/seconde/v1/customer_pb.ts';
 import { SessionService } from '../../src/rpc/gen/seconde/v1/session_pb.ts';
-import { signInWithPassword } from '../helpers/signIn.ts';
-
-const appUrl = inject('appUrl');
-let browser: Browser;
-
-/** A typed client signed in as a demo account through the real sign-in form. */
-async function rpcAs(email: string) {
-  const config = (await (await fetch(`${appUrl}/app-config.json`)).json()) as {
-    oidc: { authority: string; clientId: string };
-  };
-  const { accessToken } = await signInWithPassword({
-    issuer: config.oidc.authority,
-    clientId: config.oidc.clientId,
-    redirectUri: `${appUrl}/oidc-callback`,
-    email,
-    password: 'demo',
-  });
-  const transport = createConnectTransport({
-    baseUrl: appUrl,
-    httpVersion: '1.1',
-    useBinaryFormat: true,
-    interceptors: [
-      (next) => (req) => {
-        req.header.set('authorization', `Bearer ${accessToken}`);
-        return next(req);
-      },
-    ],
-  });
-  return <S extends DescService>(service: S): Client<S> => createClient(service, transport);
-}
-
-async function signedIn(email: string, locale = 'fr-FR', path = '/'): Promise<Page> {
-  const context = await browser.newContext({ locale });
-  const page = await context.newPage();
-  await page.goto(`${appUrl}${path}`);
-  await page.waitForURL(/\/oidc\//, { timeout: 30_000 });
-  await page.getByLabel(/e-mail/i).fill(email);
-  await page.getByLabel(/mot de passe|password/i).fill('demo');
-  await page.getByRole('button').click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/oidc'), { timeout: 30_000 });
-  return page;
-}
+import { appUrl, openAs, rpcAs } from '../helpers/browserPage.ts';
 
 /** A customer of our own (created by vendor@), so editing never touches shared demo rows. */
 const OWN_LAST_NAME = `Navigateur${Date.now()}`;
@@ -54,7 +9,6 @@ let ownCustomer = '';
 let claraUuid = '';
 
 beforeAll(async () => {
-  browser = await chromium.connect(inject('browserEndpoint'));
   const vendor = await rpcAs('vendor@seconde.test');
   const created = await vendor(CustomerService).create({
     customer: {
@@ -70,13 +24,9 @@ beforeAll(async () => {
   claraUuid = (await customer(SessionService).getCurrentUser({})).customerUuid;
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe('contacts, as vendor@', () => {
   it('lists customers in pages and opens a customer page with the dressing', async () => {
-    const page = await signedIn('vendor@seconde.test', 'fr-FR', '/customers');
+    const { page, close } = await openAs('vendor@seconde.test', '/customers');
     await page.waitForURL(/\/contacts$/);
     const rows = page.getByTestId('customer-row');
     await rows.first().waitFor({ timeout: 30_000 });
@@ -105,11 +55,11 @@ describe('contacts, as vendor@', () => {
 
     await page.getByRole('link', { name: 'Factures' }).click();
     await page.locator('[data-testid^="invoice-list"]').first().waitFor({ timeout: 30_000 });
-    await page.context().close();
+    await close();
   });
 
   it('edits a customer with field rules in both languages, then saves', async () => {
-    const page = await signedIn('vendor@seconde.test', 'fr-FR', `/contact/${ownCustomer}`);
+    const { page, close } = await openAs('vendor@seconde.test', `/contact/${ownCustomer}`);
     await page.getByTestId('customer-edit').click();
     const lastName = page.getByLabel(/^Nom/);
     await lastName.fill('');
@@ -130,13 +80,13 @@ describe('contacts, as vendor@', () => {
     await info.waitFor();
     expect(await info.textContent()).toContain('69003 Lyon');
     expect(await info.textContent()).toContain('0612345678');
-    await page.context().close();
+    await close();
   });
 });
 
 describe('vendors, as admin@', () => {
   it('lists vendors and shows a vendor page with company and deposits', async () => {
-    const page = await signedIn('admin@seconde.test', 'fr-FR', '/vendors');
+    const { page, close } = await openAs('admin@seconde.test', '/vendors');
     await page.getByRole('link', { name: /Camille Compagnie/ }).click();
     await page.getByTestId('vendor-info').waitFor({ timeout: 30_000 });
     await page
@@ -147,13 +97,13 @@ describe('vendors, as admin@', () => {
     const tabs = page.getByRole('navigation', { name: 'Sections de la fiche vendeur' });
     await tabs.getByRole('link', { name: 'Dépôts' }).click();
     await page.getByTestId('deposit-row').first().waitFor({ timeout: 30_000 });
-    await page.context().close();
+    await close();
   });
 });
 
 describe('customer@', () => {
   it('sees their own dressing and information, and nobody else’s', async () => {
-    const page = await signedIn('customer@seconde.test', 'fr-FR', '/dressing');
+    const { page, close } = await openAs('customer@seconde.test', '/dressing');
     const deposits = page.getByTestId('dressing-deposit');
     await deposits.first().waitFor({ timeout: 30_000 });
     await deposits.first().getByRole('link').click();
@@ -167,6 +117,6 @@ describe('customer@', () => {
     await page.getByTestId('not-allowed').waitFor({ timeout: 30_000 });
     await page.goto(`${appUrl}/contact/${claraUuid}`);
     await page.getByTestId('not-allowed').waitFor({ timeout: 30_000 });
-    await page.context().close();
+    await close();
   });
 });

@@ -1,58 +1,30 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-
-let browser: Browser;
-const appUrl = inject('appUrl');
-
-beforeAll(async () => {
-  browser = await chromium.connect(inject('browserEndpoint'));
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** A fresh browser context per user, so sessions never leak between tests. */
-async function openApp(locale = 'fr-FR'): Promise<Page> {
-  const context = await browser.newContext({ locale });
-  const page = await context.newPage();
-  await page.goto(appUrl);
-  return page;
-}
-
-async function signIn(page: Page, email: string, password = 'demo'): Promise<void> {
-  await page.waitForURL(/\/oidc\//);
-  await page.getByLabel(/e-mail/i).fill(email);
-  await page.getByLabel(/mot de passe|password/i).fill(password);
-  await page.getByRole('button').click();
-}
+import { describe, expect, it } from 'vitest';
+import { appUrl, openAs, openPage, submitLogin } from '../helpers/browserPage.ts';
 
 describe('signing in through the real login page', () => {
   it('takes a vendor to the dashboard with their name and role from the server', async () => {
-    const page = await openApp();
-    await signIn(page, 'vendor@seconde.test');
+    const { page, close } = await openAs('vendor@seconde.test');
     const dashboard = page.getByTestId('dashboard');
     await dashboard.waitFor({ timeout: 30_000 });
     expect(new URL(page.url()).pathname).toBe('/');
     expect(await page.getByTestId('user-name').textContent()).toContain('Valérie Vendeuse');
     expect(await page.getByTestId('user-role').textContent()).toMatch(/vendeu/i);
-    await page.context().close();
+    await close();
   });
 
   it('keeps a wrong password on the login page with an error, and lets the user retry', async () => {
-    const page = await openApp();
-    await signIn(page, 'vendor@seconde.test', 'wrong');
+    const { page, close } = await openPage();
+    await submitLogin(page, 'vendor@seconde.test', 'wrong');
     await page.locator('#form-error').waitFor();
     expect(page.url()).toContain('/oidc/');
     await page.getByLabel(/mot de passe|password/i).fill('demo');
     await page.getByRole('button').click();
     await page.getByTestId('dashboard').waitFor({ timeout: 30_000 });
-    await page.context().close();
+    await close();
   });
 
   it('signs out through the provider and asks for sign-in again', async () => {
-    const page = await openApp();
-    await signIn(page, 'admin@seconde.test');
+    const { page, close } = await openAs('admin@seconde.test');
     await page.getByTestId('dashboard').waitFor({ timeout: 30_000 });
     await page.getByTestId('sign-out').click();
     // The provider ended the session: opening the app asks for the password again.
@@ -61,7 +33,7 @@ describe('signing in through the real login page', () => {
     await page.goto(appUrl);
     await page.locator('#password').waitFor({ timeout: 30_000 });
     expect(await page.getByLabel(/e-mail/i).isVisible()).toBe(true);
-    await page.context().close();
+    await close();
   });
 });
 
@@ -73,26 +45,23 @@ describe('every demo account', () => {
     ['trial@seconde.test', 'Vendeur', 'Théo Essai'],
     ['customer@seconde.test', 'Client', 'Clara Cliente'],
   ])('%s reaches the dashboard as %s', async (email, role, name) => {
-    const page = await openApp();
-    await signIn(page, email);
+    const { page, close } = await openAs(email);
     await page.getByTestId('dashboard').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('user-role').textContent()).toBe(role);
     expect(await page.getByTestId('user-name').textContent()).toContain(name);
-    await page.context().close();
+    await close();
   });
 
   it('nogroup@ is told it belongs to no group instead of seeing the dashboard', async () => {
-    const page = await openApp();
-    await signIn(page, 'nogroup@seconde.test');
+    const { page, close } = await openAs('nogroup@seconde.test');
     await page.getByTestId('no-group').waitFor({ timeout: 30_000 });
     expect(new URL(page.url()).pathname).toBe('/no-group');
     expect(await page.getByTestId('dashboard').count()).toBe(0);
-    await page.context().close();
+    await close();
   });
 
   it('switches to English and keeps the choice across a reload', async () => {
-    const page = await openApp();
-    await signIn(page, 'vendor@seconde.test');
+    const { page, close } = await openAs('vendor@seconde.test');
     await page.getByTestId('dashboard').waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'English' }).click();
     await expect.poll(() => page.getByTestId('user-role').textContent()).toBe('Vendor');
@@ -101,6 +70,6 @@ describe('every demo account', () => {
     await page.getByTestId('dashboard').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('user-role').textContent()).toBe('Vendor');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Dashboard');
-    await page.context().close();
+    await close();
   });
 });

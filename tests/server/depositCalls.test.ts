@@ -16,7 +16,6 @@ import {
   SaleStatus,
   type Product,
 } from '../../src/rpc/gen/seconde/v1/product_pb.ts';
-import { SessionService } from '../../src/rpc/gen/seconde/v1/session_pb.ts';
 import {
   refusalOf,
   startTestServer,
@@ -44,8 +43,7 @@ const cents = (n: number) => Math.round(n * 100) / 100;
 
 beforeAll(async () => {
   t = await startTestServer({ clock: () => new Date(Date.now() + offset) });
-  for (const who of ['vendor', 'company', 'customer', 'admin'] as const)
-    me[who] = await t.client(SessionService, who).getCurrentUser({});
+  for (const who of ['vendor', 'company', 'customer', 'admin'] as const) me[who] = await t.me(who);
   products = (
     await t.client(ProductService, 'admin').list({ pagination: { page: 1, pageSize: 5000 } })
   ).results;

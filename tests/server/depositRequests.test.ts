@@ -12,7 +12,6 @@ import {
   type DepositSchema,
 } from '../../src/rpc/gen/seconde/v1/deposit_pb.ts';
 import { MailKind, OutboxMailService } from '../../src/rpc/gen/seconde/v1/outbox_mail_pb.ts';
-import { SessionService } from '../../src/rpc/gen/seconde/v1/session_pb.ts';
 import {
   VendorAvailability,
   VendorService,
@@ -36,7 +35,7 @@ beforeAll(async () => {
     },
     ['vendor', 'company', 'trial', 'admin', 'customer'],
   );
-  demoVendor = (await t.client(SessionService, 'vendor').getCurrentUser({})).vendorUuid;
+  demoVendor = (await t.me('vendor')).vendorUuid;
 });
 
 afterAll(async () => {

@@ -29,7 +29,6 @@ import {
   SaleStatus,
   type Product,
 } from '../../src/rpc/gen/seconde/v1/product_pb.ts';
-import { SessionService } from '../../src/rpc/gen/seconde/v1/session_pb.ts';
 import { refusalOf, startTestServer, type TestServer } from '../helpers/testServer.ts';
 
 /**
@@ -57,7 +56,7 @@ const seen = { accepted: 0, reasons: new Set<string>() };
 
 beforeAll(async () => {
   t = await startTestServer({ demoProducts: 20 }, ['admin', 'vendor']);
-  vendorUuid = (await t.client(SessionService, 'vendor').getCurrentUser({})).vendorUuid;
+  vendorUuid = (await t.me('vendor')).vendorUuid;
 });
 
 afterAll(async () => {

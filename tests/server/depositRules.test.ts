@@ -11,7 +11,6 @@ import {
   SaleStatus,
   type Product,
 } from '../../src/rpc/gen/seconde/v1/product_pb.ts';
-import { SessionService } from '../../src/rpc/gen/seconde/v1/session_pb.ts';
 import {
   refusalOf,
   startTestServer,
@@ -33,9 +32,7 @@ beforeAll(async () => {
     'developer',
     'customer',
   ]);
-  vendorUuid = (await t.client(SessionService, 'vendor').getCurrentUser({})).vendorUuid;
-  companyVendorUuid = (await t.client(SessionService, 'company').getCurrentUser({})).vendorUuid;
-  customerUuid = (await t.client(SessionService, 'customer').getCurrentUser({})).customerUuid;
+  ({ vendorUuid, companyVendorUuid, customerUuid } = await t.demoRecords());
 });
 
 afterAll(async () => {

@@ -11,7 +11,6 @@ import {
   OutboxMailService,
   type OutboxMail,
 } from '../../src/rpc/gen/seconde/v1/outbox_mail_pb.ts';
-import { SessionService } from '../../src/rpc/gen/seconde/v1/session_pb.ts';
 import { refusalOf, startTestServer, type TestServer } from '../helpers/testServer.ts';
 
 interface Received {
@@ -140,7 +139,7 @@ beforeAll(async () => {
     },
     ['vendor', 'admin', 'developer'],
   );
-  vendorUuid = (await t.client(SessionService, 'vendor').getCurrentUser({})).vendorUuid;
+  vendorUuid = (await t.me('vendor')).vendorUuid;
 });
 
 afterAll(async () => {

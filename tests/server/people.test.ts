@@ -8,7 +8,6 @@ import {
   DepositStatus,
 } from '../../src/rpc/gen/seconde/v1/deposit_pb.ts';
 import { CustomerService } from '../../src/rpc/gen/seconde/v1/customer_pb.ts';
-import { SessionService } from '../../src/rpc/gen/seconde/v1/session_pb.ts';
 import { VendorService } from '../../src/rpc/gen/seconde/v1/vendor_pb.ts';
 import { refusalOf, startTestServer, type TestServer } from '../helpers/testServer.ts';
 
@@ -26,9 +25,7 @@ beforeAll(async () => {
     'admin',
     'customer',
   ]);
-  vendorUuid = (await t.client(SessionService, 'vendor').getCurrentUser({})).vendorUuid;
-  companyVendorUuid = (await t.client(SessionService, 'company').getCurrentUser({})).vendorUuid;
-  customerUuid = (await t.client(SessionService, 'customer').getCurrentUser({})).customerUuid;
+  ({ vendorUuid, companyVendorUuid, customerUuid } = await t.demoRecords());
 });
 
 afterAll(async () => {

@@ -23,7 +23,7 @@ import {
 import { OutboxMailService, MailKind } from '../../src/rpc/gen/seconde/v1/outbox_mail_pb.ts';
 import { PublicDepositService } from '../../src/rpc/gen/seconde/v1/public_deposit_pb.ts';
 import { VendorService } from '../../src/rpc/gen/seconde/v1/vendor_pb.ts';
-import { COUNTRIES } from '../../src/ui/components/address/countries.ts';
+import { COUNTRIES } from '../../src/domain/countries.ts';
 import { refusalOf, startTestServer, type TestServer } from '../helpers/testServer.ts';
 import { hashDraftToken } from '../../server/services/publicDeposit/publicDepositService.ts';
 

@@ -1,117 +1,63 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Code, ConnectError, createClient, type Client } from '@connectrpc/connect';
-import { createConnectTransport } from '@connectrpc/connect-node';
-import type { DescService } from '@bufbuild/protobuf';
+import { Code } from '@connectrpc/connect';
 import { loadServices } from '../../server/rpc/registry.ts';
-import { startServer, type RunningServer } from '../../server/app.ts';
-import { reasonOf } from '../../server/rpc/reasons.ts';
 import { DepositService, DepositStatus } from '../../src/rpc/gen/seconde/v1/deposit_pb.ts';
 import { SessionService, Role } from '../../src/rpc/gen/seconde/v1/session_pb.ts';
-import { signInWithPassword } from '../helpers/signIn.ts';
-import { createTestDatabase } from '../helpers/testDatabase.ts';
+import { rpcClient } from '../helpers/demoClient.ts';
+import { refusalOf, startTestServer, type TestServer } from '../helpers/testServer.ts';
 
-let server: RunningServer;
-let dropDatabase: () => Promise<void>;
-const tokens: Record<string, string> = {};
-
-function client<S extends DescService>(service: S, who?: string, filters?: unknown): Client<S> {
-  return createClient(
-    service,
-    createConnectTransport({
-      baseUrl: server.url,
-      httpVersion: '1.1',
-      useBinaryFormat: true,
-      interceptors: [
-        (next) => (req) => {
-          if (who) req.header.set('authorization', `Bearer ${tokens[who]}`);
-          if (filters !== undefined)
-            req.header.set('filters', encodeURIComponent(JSON.stringify(filters)));
-          return next(req);
-        },
-      ],
-    }),
-  );
-}
-
-async function codeOf(call: Promise<unknown>): Promise<{ code: Code; reason: string | undefined }> {
-  try {
-    await call;
-  } catch (error) {
-    const connect = ConnectError.from(error);
-    return { code: connect.code, reason: reasonOf(connect) };
-  }
-  throw new Error('the call succeeded');
-}
+let t: TestServer;
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  dropDatabase = database.drop;
-  server = await startServer({
-    port: 0,
-    databaseUrl: database.url,
-    seed: 'demo',
-    demoProducts: 300,
-  });
-  for (const who of ['vendor', 'company', 'admin', 'customer', 'developer']) {
-    const result = await signInWithPassword({
-      issuer: server.issuer,
-      clientId: server.clientId,
-      redirectUri: `${server.url}/oidc-callback`,
-      email: `${who}@seconde.test`,
-      password: 'demo',
-      audience: server.audience,
-    });
-    tokens[who] = result.accessToken;
-  }
+  t = await startTestServer({}, ['vendor', 'company', 'admin', 'customer', 'developer']);
 }, 120_000);
 
 afterAll(async () => {
-  await server?.close();
-  await dropDatabase?.();
+  await t?.close();
 });
 
 describe('the running spine', () => {
   it('refuses a call without a token', async () => {
-    expect(await codeOf(client(DepositService).list({}))).toEqual({
+    expect(await refusalOf(t.client(DepositService).list({}))).toEqual({
       code: Code.Unauthenticated,
       reason: 'UNAUTHENTICATED',
     });
   });
 
   it('refuses a forged token', async () => {
-    tokens.forged = `${tokens.vendor!.slice(0, -4)}AAAA`;
-    expect(await codeOf(client(DepositService, 'forged').list({}))).toEqual({
+    const forged = `${t.token('vendor').slice(0, -4)}AAAA`;
+    expect(await refusalOf(rpcClient(t.server.url, DepositService, forged).list({}))).toEqual({
       code: Code.Unauthenticated,
       reason: 'TOKEN_INVALID',
     });
   });
 
   it('tells each caller who they are, from the token and their record', async () => {
-    const vendor = await client(SessionService, 'vendor').getCurrentUser({});
+    const vendor = await t.client(SessionService, 'vendor').getCurrentUser({});
     expect(vendor).toMatchObject({
       email: 'vendor@seconde.test',
       role: Role.VENDOR,
       firstName: 'Valérie',
     });
     expect(vendor.vendorUuid).not.toBe('');
-    const admin = await client(SessionService, 'admin').getCurrentUser({});
+    const admin = await t.client(SessionService, 'admin').getCurrentUser({});
     expect(admin.role).toBe(Role.ADMIN);
-    const customer = await client(SessionService, 'customer').getCurrentUser({});
+    const customer = await t.client(SessionService, 'customer').getCurrentUser({});
     expect(customer.role).toBe(Role.CUSTOMER);
     expect(customer.customerUuid).not.toBe('');
-    const developer = await client(SessionService, 'developer').getCurrentUser({});
+    const developer = await t.client(SessionService, 'developer').getCurrentUser({});
     expect(developer).toMatchObject({ role: Role.DEVELOPER, firstName: 'Dora', vendorUuid: '' });
   });
 
   it('shows a vendor only their own deposits, and an admin all of them', async () => {
-    const me = await client(SessionService, 'vendor').getCurrentUser({});
-    const own = await client(DepositService, 'vendor').list({
+    const me = await t.me('vendor');
+    const own = await t.client(DepositService, 'vendor').list({
       pagination: { page: 1, pageSize: 500 },
     });
     expect(own.results.length).toBeGreaterThan(0);
     expect(own.results.every((d) => d.vendor === me.vendorUuid)).toBe(true);
     expect(own.results.some((d) => d.status === DepositStatus.RESTITUED)).toBe(false);
-    const all = await client(DepositService, 'admin').list({
+    const all = await t.client(DepositService, 'admin').list({
       pagination: { page: 1, pageSize: 500 },
     });
     expect(all.count).toBe(130); // the default list leaves the 20 ABANDONED and CANCELED out
@@ -119,35 +65,35 @@ describe('the running spine', () => {
   });
 
   it('refuses a vendor reading or changing another vendor’s deposit', async () => {
-    const other = await client(DepositService, 'company').list({
+    const other = await t.client(DepositService, 'company').list({
       pagination: { page: 1, pageSize: 1 },
     });
     const deposit = other.results[0]!;
-    expect(await codeOf(client(DepositService, 'vendor').retrieve({ uuid: deposit.uuid }))).toEqual(
-      {
-        code: Code.PermissionDenied,
-        reason: 'FORBIDDEN',
-      },
-    );
     expect(
-      await codeOf(
-        client(DepositService, 'vendor').partialUpdate({
+      await refusalOf(t.client(DepositService, 'vendor').retrieve({ uuid: deposit.uuid })),
+    ).toEqual({
+      code: Code.PermissionDenied,
+      reason: 'FORBIDDEN',
+    });
+    expect(
+      await refusalOf(
+        t.client(DepositService, 'vendor').partialUpdate({
           deposit: { uuid: deposit.uuid, name: 'stolen' },
           updateMask: { paths: ['name'] },
         }),
       ),
     ).toMatchObject({ code: Code.PermissionDenied });
     expect(
-      await codeOf(client(DepositService, 'vendor').destroy({ uuid: deposit.uuid })),
+      await refusalOf(t.client(DepositService, 'vendor').destroy({ uuid: deposit.uuid })),
     ).toMatchObject({ code: Code.PermissionDenied });
-    const unchanged = await client(DepositService, 'admin').retrieve({ uuid: deposit.uuid });
+    const unchanged = await t.client(DepositService, 'admin').retrieve({ uuid: deposit.uuid });
     expect(unchanged.name).toBe(deposit.name);
   });
 
   it('makes a vendor’s new deposit their own whatever the request says', async () => {
-    const me = await client(SessionService, 'vendor').getCurrentUser({});
-    const company = await client(SessionService, 'company').getCurrentUser({});
-    const created = await client(DepositService, 'vendor').create({
+    const me = await t.me('vendor');
+    const company = await t.me('company');
+    const created = await t.client(DepositService, 'vendor').create({
       deposit: {
         name: `Dépôt d’essai ${Date.now()}`,
         vendor: company.vendorUuid,
@@ -159,66 +105,68 @@ describe('the running spine', () => {
   });
 
   it('gives one success and one clear conflict when two people change the same deposit', async () => {
-    const list = await client(DepositService, 'admin').list({
+    const list = await t.client(DepositService, 'admin').list({
       pagination: { page: 1, pageSize: 1 },
       ordering: 'name',
     });
     const deposit = list.results[0]!;
     const mask = { paths: ['description'] };
-    const first = await client(DepositService, 'admin').partialUpdate({
+    const first = await t.client(DepositService, 'admin').partialUpdate({
       deposit: { ...deposit, description: 'first' },
       updateMask: mask,
     });
     expect(first.rowVersion).toBe(deposit.rowVersion + 1);
     expect(
-      await codeOf(
-        client(DepositService, 'developer').partialUpdate({
+      await refusalOf(
+        t.client(DepositService, 'developer').partialUpdate({
           deposit: { ...deposit, description: 'second' },
           updateMask: mask,
         }),
       ),
     ).toEqual({ code: Code.Aborted, reason: 'CHANGED_BY_SOMEONE_ELSE' });
     expect(
-      (await client(DepositService, 'admin').retrieve({ uuid: deposit.uuid })).description,
+      (await t.client(DepositService, 'admin').retrieve({ uuid: deposit.uuid })).description,
     ).toBe('first');
   });
 
   it('refuses to delete a deposit that still holds products, and loses nothing', async () => {
-    const inline = await client(DepositService, 'admin', { status: ['INLINE'] }).list({
+    const inline = await t.client(DepositService, 'admin', { status: ['INLINE'] }).list({
       pagination: { page: 1, pageSize: 1 },
     });
     const deposit = inline.results[0]!;
-    expect(await codeOf(client(DepositService, 'admin').destroy({ uuid: deposit.uuid }))).toEqual({
+    expect(
+      await refusalOf(t.client(DepositService, 'admin').destroy({ uuid: deposit.uuid })),
+    ).toEqual({
       code: Code.FailedPrecondition,
       reason: 'DEPOSIT_HAS_SALES',
     });
-    expect((await client(DepositService, 'admin').retrieve({ uuid: deposit.uuid })).uuid).toBe(
+    expect((await t.client(DepositService, 'admin').retrieve({ uuid: deposit.uuid })).uuid).toBe(
       deposit.uuid,
     );
   });
 
   it('filters through the filters header, with non-Latin-1 text intact', async () => {
-    const inline = await client(DepositService, 'admin', { status: ['INLINE'] }).list({
+    const inline = await t.client(DepositService, 'admin', { status: ['INLINE'] }).list({
       pagination: { page: 1, pageSize: 500 },
     });
     expect(inline.count).toBeGreaterThan(0);
     expect(inline.results.every((d) => d.status === DepositStatus.INLINE)).toBe(true);
-    const none = await client(DepositService, 'admin', { name: 'Événement 日本' }).list({});
+    const none = await t.client(DepositService, 'admin', { name: 'Événement 日本' }).list({});
     expect(none.count).toBe(0);
-    expect(await codeOf(client(DepositService, 'admin', { nope: 1 }).list({}))).toEqual({
+    expect(await refusalOf(t.client(DepositService, 'admin', { nope: 1 }).list({}))).toEqual({
       code: Code.InvalidArgument,
       reason: 'INVALID_FILTERS',
     });
   });
 
   it('shows a customer only their own deposits and refuses their edits to inventory', async () => {
-    const me = await client(SessionService, 'customer').getCurrentUser({});
-    const own = await client(DepositService, 'customer').list({
+    const me = await t.me('customer');
+    const own = await t.client(DepositService, 'customer').list({
       pagination: { page: 1, pageSize: 500 },
     });
     expect(own.results.every((d) => d.customer === me.customerUuid)).toBe(true);
     expect(
-      await codeOf(client(DepositService, 'customer').create({ deposit: { name: 'mine' } })),
+      await refusalOf(t.client(DepositService, 'customer').create({ deposit: { name: 'mine' } })),
     ).toMatchObject({ code: Code.PermissionDenied });
   });
 });
@@ -226,24 +174,24 @@ describe('the running spine', () => {
 describe('calls that belong to later issues', () => {
   it('answer Unimplemented, and are listed here until they land', async () => {
     const services = await loadServices();
-    const pending = new Set(server.unimplemented);
+    const pending = new Set(t.server.unimplemented);
     const common = ['List', 'Retrieve', 'Create', 'Update', 'PartialUpdate', 'Destroy'];
     const missingCommon = [...pending].filter((name) => common.includes(name.split('/')[1]!));
     expect(missingCommon).toEqual([]);
     console.info(`Still Unimplemented (${pending.size}):\n  ${[...pending].join('\n  ')}`);
     for (const { service } of services) {
-      const api = client(service, 'admin') as unknown as Record<string, (req: object) => unknown>;
+      const api = t.client(service, 'admin') as unknown as Record<string, (req: object) => unknown>;
       for (const method of service.methods) {
         if (!pending.has(`${service.name}/${method.name}`)) continue;
         const call = api[method.localName]!({});
         const outcome =
           method.methodKind === 'server_streaming'
-            ? codeOf(
+            ? refusalOf(
                 (async () => {
                   for await (const _ of call as AsyncIterable<unknown>) void _;
                 })(),
               )
-            : codeOf(call as Promise<unknown>);
+            : refusalOf(call as Promise<unknown>);
         expect((await outcome).code, `${service.name}/${method.name}`).toBe(Code.Unimplemented);
       }
     }

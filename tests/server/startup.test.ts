@@ -1,13 +1,11 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createClient } from '@connectrpc/connect';
-import { createConnectTransport } from '@connectrpc/connect-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../server/app.ts';
 import { DepositService, DepositStatus } from '../../src/rpc/gen/seconde/v1/deposit_pb.ts';
 import { ProductImageService } from '../../src/rpc/gen/seconde/v1/product_image_pb.ts';
-import { signInWithPassword } from '../helpers/signIn.ts';
+import { demoToken, rpcClient } from '../helpers/demoClient.ts';
 
 /** Every deposit status: the default list leaves abandoned and canceled deposits out. */
 const EVERY_STATUS = Object.values(DepositStatus).filter(
@@ -28,49 +26,23 @@ afterAll(async () => {
   await rm(staticDir, { recursive: true, force: true });
 });
 
-async function adminToken(server: Awaited<ReturnType<typeof startServer>>): Promise<string> {
-  const { accessToken } = await signInWithPassword({
-    issuer: server.issuer,
-    clientId: server.clientId,
-    redirectUri: `${server.url}/oidc-callback`,
-    email: 'admin@seconde.test',
-    password: 'demo',
-    audience: server.audience,
-  });
-  return accessToken;
-}
-
-function clients(url: string, token: string) {
-  const transport = createConnectTransport({
-    baseUrl: url,
-    httpVersion: '1.1',
-    useBinaryFormat: true,
-    interceptors: [
-      (next) => (req) => {
-        req.header.set('authorization', `Bearer ${token}`);
-        return next(req);
-      },
-    ],
-  });
+/** The calls the test makes, as admin@ signed in on this server. */
+async function adminClients(server: Awaited<ReturnType<typeof startServer>>) {
+  const token = await demoToken(server, 'admin@seconde.test');
   return {
-    deposits: createClient(DepositService, transport),
-    images: createClient(ProductImageService, transport),
+    deposits: rpcClient(server.url, DepositService, token),
+    images: rpcClient(server.url, ProductImageService, token),
   };
 }
 
 describe('the embedded defaults on a data folder (what `npm start` runs)', () => {
   it('creates, migrates and seeds the database on first start, and keeps it across a restart', async () => {
-    const first = await startServer({
-      port: 0,
-      dataDir,
-      staticDir,
-      seed: 'demo',
-      demoProducts: 120,
-    });
+    const start = () =>
+      startServer({ port: 0, dataDir, staticDir, seed: 'demo', demoProducts: 120 });
+    const first = await start();
     let depositUuid: string;
     try {
-      const token = await adminToken(first);
-      const { deposits } = clients(first.url, token);
+      const { deposits } = await adminClients(first);
       const list = await deposits.list({
         pagination: { page: 1, pageSize: 1 },
         ordering: 'name',
@@ -86,17 +58,10 @@ describe('the embedded defaults on a data folder (what `npm start` runs)', () =>
       await first.close();
     }
 
-    const second = await startServer({
-      port: 0,
-      dataDir,
-      staticDir,
-      seed: 'demo',
-      demoProducts: 120,
-    });
+    const second = await start();
     try {
       // Same signing keys and same data: a new sign-in works and nothing was seeded twice.
-      const token = await adminToken(second);
-      const { deposits, images } = clients(second.url, token);
+      const { deposits, images } = await adminClients(second);
       expect((await deposits.list({ statuses: EVERY_STATUS })).count).toBe(150);
       expect((await deposits.retrieve({ uuid: depositUuid })).description).toBe(
         'kept across restarts',

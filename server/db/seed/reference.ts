@@ -1,41 +1,6 @@
 import type { Kysely } from 'kysely';
+import { COUNTRIES } from '../../../src/domain/countries.ts';
 import { countRows, insertRows } from '../insertRows.ts';
-
-/** France first, then the 26 other EU countries (2-business-data.md §2, §9). */
-const COUNTRIES: ReadonlyArray<[code: string, fr: string, en: string]> = [
-  ['FR', 'France', 'France'],
-  ['DE', 'Allemagne', 'Germany'],
-  ['AT', 'Autriche', 'Austria'],
-  ['BE', 'Belgique', 'Belgium'],
-  ['BG', 'Bulgarie', 'Bulgaria'],
-  ['CY', 'Chypre', 'Cyprus'],
-  ['HR', 'Croatie', 'Croatia'],
-  ['DK', 'Danemark', 'Denmark'],
-  ['ES', 'Espagne', 'Spain'],
-  ['EE', 'Estonie', 'Estonia'],
-  ['FI', 'Finlande', 'Finland'],
-  ['GR', 'Grèce', 'Greece'],
-  ['HU', 'Hongrie', 'Hungary'],
-  ['IE', 'Irlande', 'Ireland'],
-  ['IT', 'Italie', 'Italy'],
-  ['LV', 'Lettonie', 'Latvia'],
-  ['LT', 'Lituanie', 'Lithuania'],
-  ['LU', 'Luxembourg', 'Luxembourg'],
-  ['MT', 'Malte', 'Malta'],
-  ['NL', 'Pays-Bas', 'Netherlands'],
-  ['PL', 'Pologne', 'Poland'],
-  ['PT', 'Portugal', 'Portugal'],
-  ['CZ', 'Tchéquie', 'Czechia'],
-  ['RO', 'Roumanie', 'Romania'],
-  ['SK', 'Slovaquie', 'Slovakia'],
-  ['SI', 'Slovénie', 'Slovenia'],
-  ['SE', 'Suède', 'Sweden'],
-];
-
-/** Regional-indicator letters: the flag emoji of a two-letter code. */
-function flagOf(code: string): string {
-  return String.fromCodePoint(...[...code].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
-}
 
 type Show =
   | 'color'
@@ -277,11 +242,11 @@ export async function seedReference(db: Kysely<unknown>): Promise<void> {
     await insertRows(
       db,
       'country',
-      COUNTRIES.map(([code, fr, en], i) => ({
-        code,
-        name_fr: fr,
-        name_en: en,
-        flag: flagOf(code),
+      COUNTRIES.map((c, i) => ({
+        code: c.code,
+        name_fr: c.nameFr,
+        name_en: c.nameEn,
+        flag: c.flag,
         order: i + 1,
       })),
     );

@@ -91,6 +91,15 @@ async function customerByEmail(executor: Kysely<unknown>, email: string) {
   return rows[0];
 }
 
+/** The SET list of an update: the given columns, then the change time and the row version. */
+function changes(values: Row) {
+  return sql.join([
+    ...Object.entries(values).map(([k, v]) => sql`${sql.id(k)} = ${v}`),
+    sql`updated_at = now()`,
+    sql`row_version = row_version + 1`,
+  ]);
+}
+
 /** Serialises the writers of one e-mail, so two concurrent creations cannot both pass the check. */
 async function lockEmail(trx: Kysely<unknown>, email: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext(${`customer:${email}`}))`.execute(trx);
@@ -120,10 +129,8 @@ export function customerCallsHandlers(deps: ServiceDeps) {
             'CHANGED_BY_SOMEONE_ELSE',
             'Customer was changed by someone else; reload it',
           );
-        const sets = Object.entries(values).map(([k, v]) => sql`${sql.id(k)} = ${v}`);
-        sets.push(sql`updated_at = now()`, sql`row_version = row_version + 1`);
         const { rows } = await sql<Row>`
-          update customer set ${sql.join(sets)} where uuid = ${uuid} returning *`.execute(trx);
+          update customer set ${changes(values)} where uuid = ${uuid} returning *`.execute(trx);
         await also?.(trx);
         return rows[0]!;
       }),
@@ -213,13 +220,18 @@ export function customerCallsHandlers(deps: ServiceDeps) {
     return updateCustomer(caller, uuid, values, message?.rowVersion ?? 0);
   }
 
+  /** The customer with this e-mail, whatever its case, for vendors and staff looking one up. */
+  async function lookUp(email: string, ctx: HandlerContext) {
+    requireVendorOrStaff(requireCaller(ctx), 'look customers up');
+    const normalised = normaliseEmail(email);
+    return normalised ? customerByEmail(db, normalised) : undefined;
+  }
+
   async function checkEmailExists(
     req: CheckCustomerEmailExistsRequest,
     ctx: HandlerContext,
   ): Promise<CheckCustomerEmailExistsResponse> {
-    requireVendorOrStaff(requireCaller(ctx), 'look customers up');
-    const email = normaliseEmail(req.email);
-    const found = email ? await customerByEmail(db, email) : undefined;
+    const found = await lookUp(req.email, ctx);
     return create(CheckCustomerEmailExistsResponseSchema, { exists: Boolean(found) });
   }
 
@@ -227,9 +239,7 @@ export function customerCallsHandlers(deps: ServiceDeps) {
     req: GetCustomerUuidByEmailRequest,
     ctx: HandlerContext,
   ): Promise<GetCustomerUuidByEmailResponse> {
-    requireVendorOrStaff(requireCaller(ctx), 'look customers up');
-    const email = normaliseEmail(req.email);
-    const found = email ? await customerByEmail(db, email) : undefined;
+    const found = await lookUp(req.email, ctx);
     return create(GetCustomerUuidByEmailResponseSchema, { uuid: found?.uuid ?? '' });
   }
 
@@ -305,12 +315,9 @@ export function customerCallsHandlers(deps: ServiceDeps) {
 }
 
 async function updateImported(trx: Kysely<unknown>, uuid: string, row: ImportRow): Promise<void> {
-  const sets = Object.entries(row)
-    .filter(([k, v]) => k !== 'email' && v)
-    .map(([k, v]) => sql`${sql.id(k)} = ${v}`);
-  if (!sets.length) return;
-  sets.push(sql`updated_at = now()`, sql`row_version = row_version + 1`);
-  await sql`update customer set ${sql.join(sets)} where uuid = ${uuid}`.execute(trx);
+  const values = Object.fromEntries(Object.entries(row).filter(([k, v]) => k !== 'email' && v));
+  if (!Object.keys(values).length) return;
+  await sql`update customer set ${changes(values)} where uuid = ${uuid}`.execute(trx);
 }
 
 function lineOf(error: string): number {

@@ -1,17 +1,5 @@
 import { Code } from '@connectrpc/connect';
-import type { DescEnum } from '@bufbuild/protobuf';
-import {
-  AgeRange,
-  ContactWay,
-  DepositRecovery,
-  Gamme,
-  PreparationStatus,
-  Season,
-  SellingMode,
-  TimeBeforeContact,
-  type Deposit,
-} from '../../../src/rpc/gen/seconde/v1/deposit_pb.ts';
-import { ProductFamily } from '../../../src/rpc/gen/seconde/v1/category_pb.ts';
+import type { Deposit } from '../../../src/rpc/gen/seconde/v1/deposit_pb.ts';
 import type { Customer } from '../../../src/rpc/gen/seconde/v1/customer_pb.ts';
 import {
   describeErrors,
@@ -24,9 +12,14 @@ import {
   RECOVERY_MODES,
   TIMES_BEFORE_CONTACT,
   CONTACT_WAYS,
-  type CriteriaFields,
   type FieldErrors,
 } from '../../../src/domain/newDeposit/depositForm.ts';
+import {
+  FORM_ENUMS as enums,
+  criteriaOfDeposit,
+  fromEnum,
+  type Enum,
+} from '../../../src/domain/newDeposit/depositEnums.ts';
 import { fail } from '../../rpc/reasons.ts';
 
 /** The deposit columns the public form may write; status, vendor and the rest stay untouched. */
@@ -51,36 +44,8 @@ export const DRAFT_COLUMNS = [
 ] as const;
 
 /** The label the database stores ('PHONE_CALL'); '' for unset, '?' for a number the enum lacks. */
-function label(desc: Record<number, string>, value: number): string {
-  if (value === 0) return '';
-  return desc[value] ?? '?';
-}
-
-type EnumObject = Record<number, string> & Partial<DescEnum>;
-const enums = {
-  family: ProductFamily as unknown as EnumObject,
-  gamme: Gamme as unknown as EnumObject,
-  season: Season as unknown as EnumObject,
-  ageRange: AgeRange as unknown as EnumObject,
-  preparation: PreparationStatus as unknown as EnumObject,
-  selling: SellingMode as unknown as EnumObject,
-  recovery: DepositRecovery as unknown as EnumObject,
-  contactWay: ContactWay as unknown as EnumObject,
-  timeBeforeContact: TimeBeforeContact as unknown as EnumObject,
-};
-
-export function criteriaOf(d: Deposit): CriteriaFields {
-  return {
-    family: label(enums.family, d.family),
-    gamme: label(enums.gamme, d.gamme),
-    seasons: d.seasons.map((s) => label(enums.season, s)),
-    categories: d.categories,
-    brands: d.brands,
-    productNumber: d.productNumber === 0 ? null : d.productNumber,
-    ageRange: label(enums.ageRange, d.ageRange),
-    preparationStatus: label(enums.preparation, d.depositPreparationStatus),
-    sellingMode: label(enums.selling, d.depositSellingModeStatus),
-  };
+function label(e: Enum, value: number): string {
+  return fromEnum(e, value, '?');
 }
 
 function refuse(errors: FieldErrors, what: string): never {
@@ -93,8 +58,7 @@ function refuse(errors: FieldErrors, what: string): never {
 
 /** A value given must be valid; a value left unset is fine, since a draft fills up step by step. */
 export function checkDraftValues(d: Deposit): void {
-  const criteria = criteriaOf(d);
-  const all = validateCriteria(criteria);
+  const all = validateCriteria(criteriaOfDeposit(d, 'check'));
   const errors: FieldErrors = {};
   for (const [field, error] of Object.entries(all)) {
     if (error === 'required' || error === 'atLeastOne') continue;
@@ -118,7 +82,7 @@ export function checkDraftValues(d: Deposit): void {
 
 /** What Submit needs: every criteria field, the recovery mode, the time before contact, a postal code. */
 export function checkDraftComplete(d: Deposit): void {
-  const errors: FieldErrors = { ...validateCriteria(criteriaOf(d)) };
+  const errors: FieldErrors = { ...validateCriteria(criteriaOfDeposit(d, 'check')) };
   if (!label(enums.recovery, d.depositRecovery)) errors.depositRecovery = 'required';
   if (!label(enums.timeBeforeContact, d.timeBeforeContact)) errors.timeBeforeContact = 'required';
   if (!d.customerPostalCode.trim()) errors.postalCode = 'required';

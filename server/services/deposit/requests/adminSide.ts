@@ -19,7 +19,7 @@ import type { Caller } from '../../../rpc/caller.ts';
 import { fail } from '../../../rpc/reasons.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import { tableColumns } from './columns.ts';
-import { OPEN_DEPOSIT } from './facts.ts';
+import { OPEN_DEPOSIT, lockOpenDeposit } from './facts.ts';
 import { depositMessage } from './vendorSide.ts';
 
 /** An admin answers a deposit request within 48 hours (2-business-data.md §1, §9). */
@@ -105,22 +105,7 @@ export function adminSideHandlers(deps: ServiceDeps) {
     await tableColumns(db, 'deposit');
     const now = clock();
     const row = await db.transaction().execute(async (trx) => {
-      const { rows } = await sql<Row>`
-        select * from deposit where uuid = ${depositUuid} for update`.execute(trx);
-      const deposit = rows[0];
-      if (!deposit) throw fail(Code.NotFound, 'NOT_FOUND', 'Deposit not found');
-      if (req.rowVersion > 0 && deposit.row_version !== req.rowVersion)
-        throw fail(
-          Code.Aborted,
-          'CHANGED_BY_SOMEONE_ELSE',
-          'Deposit was changed by someone else; reload it',
-        );
-      if (deposit.status !== 'WAITING_FOR_VENDOR' || deposit.vendor)
-        throw fail(
-          Code.FailedPrecondition,
-          'DEPOSIT_NOT_AVAILABLE',
-          'This deposit is no longer open to vendors',
-        );
+      const deposit = await lockOpenDeposit(trx, depositUuid, req.rowVersion);
       const vendors = await sql<{ email: string | null; first_name: string | null }>`
         select email, first_name from vendor where uuid = ${vendorUuid}`.execute(trx);
       const vendor = vendors.rows[0];

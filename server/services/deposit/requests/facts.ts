@@ -1,3 +1,4 @@
+import { Code } from '@connectrpc/connect';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { DEPOSIT_STATUSES, statusIndex } from '../../../../src/domain/deposit/statuses.ts';
 import type {
@@ -9,6 +10,7 @@ import type {
   SubscriptionStatusName,
   SubscriptionTypeName,
 } from '../../../../src/domain/subscriptionAccess.ts';
+import { fail } from '../../../rpc/reasons.ts';
 import type { BusinessSettings } from '../../deps.ts';
 
 /**
@@ -23,6 +25,34 @@ export const PENDING_STATUSES = DEPOSIT_STATUSES.filter(
 /** A deposit open to vendors: waiting for one and not given to anyone yet. */
 export const OPEN_DEPOSIT = (alias: string): RawBuilder<SqlBool> =>
   sql<SqlBool>`${sql.ref(`${alias}.status`)} = 'WAITING_FOR_VENDOR' and ${sql.ref(`${alias}.vendor`)} is null`;
+
+/**
+ * The deposit, locked until the transaction ends, still open to vendors; refused when it is gone,
+ * was changed since `rowVersion` (when given), or was already given to someone.
+ */
+export async function lockOpenDeposit(
+  trx: Kysely<unknown>,
+  uuid: string,
+  rowVersion = 0,
+): Promise<Record<string, unknown>> {
+  const { rows } = await sql<Record<string, unknown>>`
+    select * from deposit where uuid = ${uuid} for update`.execute(trx);
+  const deposit = rows[0];
+  if (!deposit) throw fail(Code.NotFound, 'NOT_FOUND', 'Deposit not found');
+  if (rowVersion > 0 && deposit.row_version !== rowVersion)
+    throw fail(
+      Code.Aborted,
+      'CHANGED_BY_SOMEONE_ELSE',
+      'Deposit was changed by someone else; reload it',
+    );
+  if (deposit.status !== 'WAITING_FOR_VENDOR' || deposit.vendor)
+    throw fail(
+      Code.FailedPrecondition,
+      'DEPOSIT_NOT_AVAILABLE',
+      'This deposit is no longer open to vendors',
+    );
+  return deposit;
+}
 
 export interface VendorRecord {
   readonly uuid: string;

@@ -26,7 +26,7 @@ import type { Caller } from '../../../rpc/caller.ts';
 import { fail } from '../../../rpc/reasons.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import { tableColumns } from './columns.ts';
-import { OPEN_DEPOSIT, depositFacts, loadVendor, rulesAt } from './facts.ts';
+import { OPEN_DEPOSIT, depositFacts, loadVendor, lockOpenDeposit, rulesAt } from './facts.ts';
 
 /** Open deposits read at once for the marketplace screen; there are never many waiting. */
 const MAX_OPEN_DEPOSITS = 5000;
@@ -71,16 +71,7 @@ export function vendorSideHandlers(deps: ServiceDeps) {
     await tableColumns(db, 'deposit');
     const now = clock();
     const row = await db.transaction().execute(async (trx) => {
-      const { rows } = await sql<Row>`
-        select * from deposit where uuid = ${depositUuid} for update`.execute(trx);
-      const deposit = rows[0];
-      if (!deposit) throw fail(Code.NotFound, 'NOT_FOUND', 'Deposit not found');
-      if (deposit.status !== 'WAITING_FOR_VENDOR' || deposit.vendor)
-        throw fail(
-          Code.FailedPrecondition,
-          'DEPOSIT_NOT_AVAILABLE',
-          'This deposit is no longer open to vendors',
-        );
+      const deposit = await lockOpenDeposit(trx, depositUuid);
       const vendor = await loadVendor(trx, vendorUuid, now);
       if (!vendor) throw fail(Code.NotFound, 'NOT_FOUND', 'Vendor not found');
       const refusal = wantDepositRefusal(

@@ -1,6 +1,6 @@
 import { FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { COUNTRIES } from './countries.ts';
+import { COUNTRIES } from '../../../domain/countries.ts';
 
 interface CountrySelectProps {
   readonly id: string;

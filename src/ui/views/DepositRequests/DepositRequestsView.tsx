@@ -1,4 +1,4 @@
-import { Button, Callout, Card, Classes, H1, H2, Intent, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, Classes, H1, H2, Intent, Tag } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,12 +10,10 @@ import {
   type RequestRow,
 } from '../../../machines/depositRequests/depositRequestsMachine.ts';
 import { labelKey } from '../../../machines/people/labels.ts';
-import { pageCount } from '../../../machines/people/pagedListMachine.ts';
-import { PageState } from '../../components/PageState.tsx';
 import { showToast } from '../../components/toaster.ts';
 import { useAppServices } from '../../app/servicesContext.ts';
 import { formatDate } from '../People/format.ts';
-import { Pager } from '../People/Pager.tsx';
+import { CardPages, useCardPages } from './CardPages.tsx';
 
 type RequestsActor = ActorRefFrom<typeof depositRequestsMachine>;
 
@@ -95,20 +93,10 @@ export function DepositRequestsView() {
   const { clients } = useAppServices();
   const logic = useMemo(() => depositRequestsLogic(clients), [clients]);
   const actor = useActorRef(logic, { input: {} });
-  const rows = useSelector(actor, (s) => s.context.rows);
-  const count = useSelector(actor, (s) => s.context.count);
-  const page = useSelector(actor, (s) => s.context.page);
-  const pageSize = useSelector(actor, (s) => s.context.pageSize);
+  const list = useCardPages(actor, 'requests.page');
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const failed = useSelector(actor, (s) => s.matches('failed'));
   const stale = useSelector(actor, (s) => s.hasTag('stale'));
-  const errorCode = useSelector(actor, (s) => s.context.errorCode);
-  const canPrevious = useSelector(actor, (s) =>
-    s.can({ type: 'requests.page', page: s.context.page - 1 }),
-  );
-  const canNext = useSelector(actor, (s) =>
-    s.can({ type: 'requests.page', page: s.context.page + 1 }),
-  );
 
   useEffect(() => {
     const subs = [
@@ -121,54 +109,6 @@ export function DepositRequestsView() {
   }, [actor, t]);
 
   const reload = () => actor.send({ type: 'requests.reload' });
-  let body;
-  if (failed)
-    body = (
-      <PageState
-        testId="requests-failed"
-        icon="error"
-        title={t('depositRequests.loadFailed')}
-        description={t(`errors.${errorCode ?? 'unexpected'}`)}
-        action={
-          <Button
-            icon="refresh"
-            text={t('depositRequests.retry')}
-            onClick={() => actor.send({ type: 'requests.retry' })}
-          />
-        }
-      />
-    );
-  else if (loading && rows.length === 0)
-    body = (
-      <PageState
-        testId="requests-loading"
-        icon={<Spinner />}
-        title={t('depositRequests.loading')}
-      />
-    );
-  else if (rows.length === 0)
-    body = (
-      <PageState testId="requests-empty" icon="tick-circle" title={t('depositRequests.empty')} />
-    );
-  else
-    body = (
-      <>
-        <div className="seconde-card-grid">
-          {rows.map((row) => (
-            <RequestCard key={row.uuid} actor={actor} row={row} />
-          ))}
-        </div>
-        <Pager
-          page={page}
-          pages={pageCount(count, pageSize)}
-          count={count}
-          canPrevious={canPrevious}
-          canNext={canNext}
-          onPage={(p) => actor.send({ type: 'requests.page', page: p })}
-        />
-      </>
-    );
-
   return (
     <section
       aria-labelledby="requests-title"
@@ -188,7 +128,19 @@ export function DepositRequestsView() {
           <Button icon="refresh" text={t('depositRequests.reload')} onClick={reload} />
         </Callout>
       )}
-      {body}
+      <CardPages
+        testId="requests"
+        list={list}
+        failed={failed}
+        loading={loading}
+        area="depositRequests"
+        emptyIcon="tick-circle"
+        onRetry={() => actor.send({ type: 'requests.retry' })}
+      >
+        {list.rows.map((row) => (
+          <RequestCard key={row.uuid} actor={actor} row={row} />
+        ))}
+      </CardPages>
     </section>
   );
 }

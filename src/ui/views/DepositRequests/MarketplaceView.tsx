@@ -1,4 +1,4 @@
-import { Button, Callout, Card, Classes, H1, H2, Intent, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, Classes, H1, H2, Intent, Tag } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,19 +6,17 @@ import { Link } from 'react-router';
 import type { ActorRefFrom } from 'xstate';
 import { selectVendorUuid } from '../../../machines/people/access.ts';
 import { labelKey } from '../../../machines/people/labels.ts';
-import { pageCount } from '../../../machines/people/pagedListMachine.ts';
 import { marketplaceLogic } from '../../../machines/marketplace/marketplaceLogic.ts';
 import type {
   AvailableRow,
   marketplaceMachine,
 } from '../../../machines/marketplace/marketplaceMachine.ts';
 import { REFUSAL_FIXES, refusalKey, type Refusal } from '../../../machines/marketplace/refusals.ts';
-import { PageState } from '../../components/PageState.tsx';
 import { showToast } from '../../components/toaster.ts';
 import { useAppServices } from '../../app/servicesContext.ts';
 import { useSession } from '../../app/sessionContext.ts';
 import { formatDate } from '../People/format.ts';
-import { Pager } from '../People/Pager.tsx';
+import { CardPages, useCardPages } from './CardPages.tsx';
 
 type MarketplaceActor = ActorRefFrom<typeof marketplaceMachine>;
 
@@ -80,20 +78,10 @@ export function MarketplaceView() {
   const vendorUuid = useSession(selectVendorUuid);
   const logic = useMemo(() => marketplaceLogic(clients), [clients]);
   const actor = useActorRef(logic, { input: { vendorUuid } });
-  const rows = useSelector(actor, (s) => s.context.rows);
-  const count = useSelector(actor, (s) => s.context.count);
-  const page = useSelector(actor, (s) => s.context.page);
-  const pageSize = useSelector(actor, (s) => s.context.pageSize);
+  const list = useCardPages(actor, 'marketplace.page');
   const vendorRefusal = useSelector(actor, (s) => s.context.vendorRefusal);
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const failed = useSelector(actor, (s) => s.hasTag('error'));
-  const errorCode = useSelector(actor, (s) => s.context.errorCode);
-  const canPrevious = useSelector(actor, (s) =>
-    s.can({ type: 'marketplace.page', page: s.context.page - 1 }),
-  );
-  const canNext = useSelector(actor, (s) =>
-    s.can({ type: 'marketplace.page', page: s.context.page + 1 }),
-  );
 
   useEffect(() => {
     const subs = [
@@ -105,48 +93,6 @@ export function MarketplaceView() {
     ];
     return () => subs.forEach((s) => s.unsubscribe());
   }, [actor, t]);
-
-  let body;
-  if (failed)
-    body = (
-      <PageState
-        testId="marketplace-failed"
-        icon="error"
-        title={t('marketplace.loadFailed')}
-        description={t(`errors.${errorCode ?? 'unexpected'}`)}
-        action={
-          <Button
-            icon="refresh"
-            text={t('marketplace.retry')}
-            onClick={() => actor.send({ type: 'marketplace.retry' })}
-          />
-        }
-      />
-    );
-  else if (loading && rows.length === 0)
-    body = (
-      <PageState testId="marketplace-loading" icon={<Spinner />} title={t('marketplace.loading')} />
-    );
-  else if (rows.length === 0)
-    body = <PageState testId="marketplace-empty" icon="inbox" title={t('marketplace.empty')} />;
-  else
-    body = (
-      <>
-        <div className="seconde-card-grid">
-          {rows.map((row) => (
-            <DepositCard key={row.uuid} actor={actor} row={row} />
-          ))}
-        </div>
-        <Pager
-          page={page}
-          pages={pageCount(count, pageSize)}
-          count={count}
-          canPrevious={canPrevious}
-          canNext={canNext}
-          onPage={(p) => actor.send({ type: 'marketplace.page', page: p })}
-        />
-      </>
-    );
 
   return (
     <section aria-labelledby="marketplace-title" className="seconde-page" data-testid="marketplace">
@@ -166,7 +112,19 @@ export function MarketplaceView() {
           {t('marketplace.noVendorRecord')}
         </Callout>
       )}
-      {body}
+      <CardPages
+        testId="marketplace"
+        list={list}
+        failed={failed}
+        loading={loading}
+        area="marketplace"
+        emptyIcon="inbox"
+        onRetry={() => actor.send({ type: 'marketplace.retry' })}
+      >
+        {list.rows.map((row) => (
+          <DepositCard key={row.uuid} actor={actor} row={row} />
+        ))}
+      </CardPages>
     </section>
   );
 }

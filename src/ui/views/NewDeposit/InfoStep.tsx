@@ -1,4 +1,4 @@
-import { Checkbox, Intent, TextArea } from '@blueprintjs/core';
+import { Checkbox, TextArea } from '@blueprintjs/core';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RECOVERY_MODES, validateInfo } from '../../../domain/newDeposit/depositForm.ts';
@@ -6,7 +6,7 @@ import { AddressForm } from '../../components/address/AddressForm.tsx';
 import { ChoiceRadios, Field } from './fields.tsx';
 import { useNewDeposit, useNewDepositActor } from './newDepositContext.ts';
 import { StepFrame, useBusy, useStepErrors } from './StepFrame.tsx';
-import { showToast, TOAST_MS } from './toaster.ts';
+import { showToast } from '../../components/toaster.ts';
 
 /** Step 3: where the items are, how they are handed over, and a word about them. */
 export function InfoStep() {
@@ -17,10 +17,7 @@ export function InfoStep() {
   const showErrors = useNewDeposit((s) => s.context.showErrors);
   const busy = useBusy();
   const errors = useStepErrors((c) => validateInfo(c.info, c.addressPicked));
-  const warn = useCallback(
-    () => showToast(t('addressForm.errorFetchingGouvData'), Intent.WARNING, TOAST_MS.warning),
-    [t],
-  );
+  const warn = useCallback(() => showToast('warning', t('addressForm.errorFetchingGouvData')), [t]);
 
   return (
     <StepFrame step="info">

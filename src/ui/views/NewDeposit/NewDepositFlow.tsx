@@ -1,4 +1,4 @@
-import { Button, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -9,7 +9,7 @@ import type { Step } from '../../../machines/newDeposit/newDepositTypes.ts';
 import { useAppServices } from '../../app/servicesContext.ts';
 import { NewDepositContext, useNewDeposit, useNewDepositActor } from './newDepositContext.ts';
 import { isValidationPath, stepOfPath, stepPath, validationPath } from './paths.ts';
-import { showToast, TOAST_MS } from './toaster.ts';
+import { showToast } from '../../components/toaster.ts';
 import './newDeposit.css';
 
 /** The public flow's actor, built once per visit from the app's clients and configuration. */
@@ -71,7 +71,7 @@ function FlowRouting() {
     const moved = lastStep.current !== step;
     lastStep.current = step;
     if (step === 'done') {
-      if (moved) showToast(t('newDeposit.confirmation'), Intent.SUCCESS, TOAST_MS.confirmation);
+      if (moved) showToast('confirmation', t('newDeposit.confirmation'));
       if (!onValidation) void navigate(validationPath(pathname), { replace: true });
       return;
     }

@@ -1,13 +1,14 @@
-import { Button, Callout, Card, Classes, Intent, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Intent, Spinner } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { customerMachine } from '../../../machines/people/customerMachine.ts';
 import { labelKey } from '../../../machines/people/labels.ts';
-import { PageState } from '../../components/PageState.tsx';
+import { FailedState, PageState } from '../../components/PageState.tsx';
 import { showToast } from '../../components/toaster.ts';
 import { CustomerForm } from './CustomerForm.tsx';
+import { Facts } from './Facts.tsx';
 
 export type CustomerActor = ActorRefFrom<typeof customerMachine>;
 
@@ -37,18 +38,12 @@ export function CustomerInfo({ actor }: { actor: CustomerActor }) {
     return <PageState testId="customer-loading" icon={<Spinner />} title={t('people.loading')} />;
   if (failed)
     return (
-      <PageState
+      <FailedState
         testId="customer-failed"
-        icon="error"
         title={t('people.loadFailed')}
-        description={t(`errors.${errorCode ?? 'unexpected'}`)}
-        action={
-          <Button
-            icon="refresh"
-            text={t('people.retry')}
-            onClick={() => actor.send({ type: 'customer.retry' })}
-          />
-        }
+        errorCode={errorCode}
+        retryText={t('people.retry')}
+        onRetry={() => actor.send({ type: 'customer.retry' })}
       />
     );
   if (stale)
@@ -80,15 +75,7 @@ export function CustomerInfo({ actor }: { actor: CustomerActor }) {
     [t('people.sendPostal'), t(customer.acceptSendPostal ? 'people.yes' : 'people.no')],
   ];
   return (
-    <Card data-testid="customer-info">
-      <dl className="seconde-facts">
-        {facts.map(([label, value]) => (
-          <div key={label}>
-            <dt className={Classes.TEXT_MUTED}>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+    <Facts testId="customer-info" facts={facts}>
       <Button
         icon="edit"
         text={t('people.edit')}
@@ -96,6 +83,6 @@ export function CustomerInfo({ actor }: { actor: CustomerActor }) {
         onClick={() => actor.send({ type: 'customer.edit' })}
         data-testid="customer-edit"
       />
-    </Card>
+    </Facts>
   );
 }

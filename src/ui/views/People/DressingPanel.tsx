@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { labelKey } from '../../../machines/people/labels.ts';
 import { dressingLogic } from '../../../machines/people/peopleLists.ts';
-import { PageState } from '../../components/PageState.tsx';
+import { FailedState, PageState } from '../../components/PageState.tsx';
 import { useAppServices } from '../../app/servicesContext.ts';
 import { formatDate, formatPrice } from './format.ts';
 import { ownerOf, type OwnerRef } from './owner.ts';
@@ -40,21 +40,15 @@ export function DressingPanel({ owner, basePath }: { owner: OwnerRef; basePath: 
 
   if (loadingDeposits)
     return <PageState testId="dressing-loading" icon={<Spinner />} title={t('people.loading')} />;
-  const retry = (
-    <Button
-      icon="refresh"
-      text={t('people.retry')}
-      onClick={() => actor.send({ type: 'dressing.retry' })}
-    />
-  );
+  const retry = () => actor.send({ type: 'dressing.retry' });
   if (failed && !isOpen)
     return (
-      <PageState
+      <FailedState
         testId="dressing-failed"
-        icon="error"
         title={t('people.loadFailed')}
-        description={t(`errors.${errorCode ?? 'unexpected'}`)}
-        action={retry}
+        errorCode={errorCode}
+        retryText={t('people.retry')}
+        onRetry={retry}
       />
     );
   const opened = deposits.find((d) => d.uuid === openDeposit);
@@ -105,7 +99,8 @@ export function DressingPanel({ owner, basePath }: { owner: OwnerRef; basePath: 
           <Link to={basePath}>{t('people.backToDressing')}</Link>
           {failed ? (
             <Callout intent="danger">
-              {t(`errors.${errorCode ?? 'unexpected'}`)} {retry}
+              {t(`errors.${errorCode ?? 'unexpected'}`)}{' '}
+              <Button icon="refresh" text={t('people.retry')} onClick={retry} />
             </Callout>
           ) : busy ? (
             <Spinner aria-label={t('people.loading')} />

@@ -1,7 +1,7 @@
-import { Button, InputGroup, Spinner, SpinnerSize } from '@blueprintjs/core';
+import { InputGroup, Spinner, SpinnerSize } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageState } from '../../components/PageState.tsx';
+import { FailedState, PageState } from '../../components/PageState.tsx';
 import { Pager } from './Pager.tsx';
 import type { usePagedList } from './usePagedList.ts';
 
@@ -38,12 +38,12 @@ export function ListFrame({ list, testId, searchLabel, emptyTitle, children }: L
         />
       )}
       {list.failed ? (
-        <PageState
+        <FailedState
           testId={`${testId}-failed`}
-          icon="error"
           title={t('people.loadFailed')}
-          description={t(`errors.${list.errorCode ?? 'unexpected'}`)}
-          action={<Button icon="refresh" text={t('people.retry')} onClick={list.retry} />}
+          errorCode={list.errorCode}
+          retryText={t('people.retry')}
+          onRetry={list.retry}
         />
       ) : firstLoad ? (
         <PageState testId={`${testId}-loading`} icon={<Spinner />} title={t('people.loading')} />

@@ -1,4 +1,4 @@
-import { Button, Card, Classes, H1, Spinner } from '@blueprintjs/core';
+import { H1, Spinner } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +7,11 @@ import type { ActorRefFrom } from 'xstate';
 import { labelKey } from '../../../machines/people/labels.ts';
 import { vendorLogic } from '../../../machines/people/peopleRecords.ts';
 import type { vendorMachine } from '../../../machines/people/vendorMachine.ts';
-import { PageState } from '../../components/PageState.tsx';
+import { FailedState, PageState } from '../../components/PageState.tsx';
 import { useAppServices } from '../../app/servicesContext.ts';
 import { DepositsPanel } from './DepositsPanel.tsx';
 import { DressingPanel } from './DressingPanel.tsx';
+import { Facts } from './Facts.tsx';
 import { InvoicesPanel } from './InvoicesPanel.tsx';
 import { RouteTabs } from './RouteTabs.tsx';
 
@@ -58,22 +59,6 @@ function VendorPageFor({ uuid }: { uuid: string }) {
   );
 }
 
-/** Facts as a description list; empty values read as a dash for screen readers too. */
-function Facts({ facts, testId }: { facts: ReadonlyArray<[string, string]>; testId: string }) {
-  return (
-    <Card data-testid={testId}>
-      <dl className="seconde-facts">
-        {facts.map(([label, value]) => (
-          <div key={label}>
-            <dt className={Classes.TEXT_MUTED}>{label}</dt>
-            <dd>{value || '—'}</dd>
-          </div>
-        ))}
-      </dl>
-    </Card>
-  );
-}
-
 function useVendorDetail() {
   const { t } = useTranslation();
   const { actor } = useOutletContext<VendorOutlet>();
@@ -81,18 +66,12 @@ function useVendorDetail() {
   const failed = useSelector(actor, (s) => s.hasTag('error'));
   const errorCode = useSelector(actor, (s) => s.context.errorCode);
   const fallback = failed ? (
-    <PageState
+    <FailedState
       testId="vendor-failed"
-      icon="error"
       title={t('people.loadFailed')}
-      description={t(`errors.${errorCode ?? 'unexpected'}`)}
-      action={
-        <Button
-          icon="refresh"
-          text={t('people.retry')}
-          onClick={() => actor.send({ type: 'vendor.retry' })}
-        />
-      }
+      errorCode={errorCode}
+      retryText={t('people.retry')}
+      onRetry={() => actor.send({ type: 'vendor.retry' })}
     />
   ) : (
     <PageState testId="vendor-loading" icon={<Spinner />} title={t('people.loading')} />

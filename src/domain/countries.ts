@@ -1,7 +1,7 @@
 /**
- * The 27 countries of the country selector (France and the 26 other EU countries), in the order
- * and spelling of the reference table (server/db/seed/reference.ts); a server test checks both
- * lists agree. Kept static so the public form needs no call to show them.
+ * The 27 countries (France first, then the 26 other EU countries; 2-business-data.md §2, §9): the
+ * reference table is seeded from this list (server/db/seed/reference.ts) and the country selector
+ * shows it as is, so the public form needs no call to show them.
  */
 export interface Country {
   readonly code: string;
