@@ -15,7 +15,7 @@ import { REFUSAL_FIXES, refusalKey, type Refusal } from '../../../machines/marke
 import { showToast } from '../../components/toaster.ts';
 import { useAppServices } from '../../app/servicesContext.ts';
 import { useSession } from '../../app/sessionContext.ts';
-import { formatDate } from '../People/format.ts';
+import { formatDate } from '../../components/format.ts';
 import { CardPages, useCardPages } from './CardPages.tsx';
 
 type MarketplaceActor = ActorRefFrom<typeof marketplaceMachine>;

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { depositStatusI18nKey, enumI18nKey } from '../../../machines/deposit/enums.ts';
 import { sortDirection, type SortKey } from '../../../machines/depositList/depositListQuery.ts';
 import { selectOrdering, selectRows } from '../../../machines/depositList/depositListSelectors.ts';
+import { formatDate } from '../../components/format.ts';
 import { SortHeader } from '../../components/SortHeader.tsx';
 import { useList, useListActor } from './listContext.ts';
 
@@ -17,7 +18,7 @@ const COLUMNS: readonly [SortKey, string][] = [
 
 /** One page of deposits; a click on a header orders by that column. */
 export function DepositTable() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const actor = useListActor();
   const rows = useList(selectRows);
   const ordering = useList(selectOrdering);
@@ -48,7 +49,7 @@ export function DepositTable() {
             <td>{row.status && <Tag minimal>{t(depositStatusI18nKey(row.status))}</Tag>}</td>
             <td>{row.family && t(enumI18nKey('family', row.family))}</td>
             <td>{row.productNumber}</td>
-            <td>{row.createdAt}</td>
+            <td>{row.createdAt && formatDate(Date.parse(row.createdAt), i18n.language)}</td>
             <td>{row.gamme && t(enumI18nKey('gamme', row.gamme))}</td>
           </tr>
         ))}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { labelKey } from '../../../machines/people/labels.ts';
 import { invoiceListLogic } from '../../../machines/people/peopleLists.ts';
 import { useAppServices } from '../../app/servicesContext.ts';
-import { formatDate, formatPrice } from './format.ts';
+import { formatDate, formatPrice } from '../../components/format.ts';
 import { ListFrame } from './ListFrame.tsx';
 import { ownerOf, type OwnerRef } from './owner.ts';
 import { usePagedList } from './usePagedList.ts';
