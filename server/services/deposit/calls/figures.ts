@@ -1,6 +1,6 @@
 import type { HandlerContext } from '@connectrpc/connect';
 import { create } from '@bufbuild/protobuf';
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { SOLD_STATUSES } from '../../../../src/domain/deposit/statuses.ts';
 import {
   FilledProductNumberResponseSchema,
@@ -21,8 +21,9 @@ export const MIN_SALES_FOR_MEDIAN = 5;
  * - median: sold prices (SELL, PAYED, FACTURED) of sales dated in the last 12 months, taken from
  *   deposits of the same family and gamme; with fewer than 5 such sales, of the same family; with
  *   fewer than 5 again, of every sale; without any sale, 0.
- * - product count: the products entered in the deposit, refused ones left out; when none is
- *   entered yet, the number announced (product_number).
+ * - product count: the products entered in the deposit, refused ones left out (kept in
+ *   deposit_figures by migration 0004); when none is entered yet, the number announced
+ *   (product_number).
  */
 export function figuresHandlers(context: DepositCallContext) {
   const { db, clock } = context.deps;
@@ -44,38 +45,29 @@ export function figuresHandlers(context: DepositCallContext) {
       const now = clock();
       const since = new Date(now);
       since.setUTCFullYear(since.getUTCFullYear() - 1);
-      const { rows } = await sql<{
-        same_gamme: number | null;
-        same_gamme_n: number;
-        same_family: number | null;
-        same_family_n: number;
-        every: number | null;
-        entered: number;
-      }>`
-        with sales as (
+      const sameGamme = sql<SqlBool>`family = ${deposit.family} and gamme = ${deposit.gamme}`;
+      const sameFamily = sql<SqlBool>`family = ${deposit.family}`;
+      // The sales are counted per level first, then only the chosen level's prices are sorted.
+      const { rows } = await sql<{ median: number | null; entered: number }>`
+        with sales as materialized (
           select p.selled_price as price, d.family, d.gamme
           from product p join deposit d on d.uuid = p.deposit
           where p.sale_status in (${sql.join([...SOLD_STATUSES])}) and p.selled_price > 0
-            and p.sell_datetime >= ${since} and p.sell_datetime <= ${now})
+            and p.sell_datetime >= ${since} and p.sell_datetime <= ${now}),
+        n as (
+          select (count(*) filter (where ${sameGamme}))::int as same_gamme_n,
+            (count(*) filter (where ${sameFamily}))::int as same_family_n
+          from sales)
         select
-          percentile_cont(0.5) within group (order by price)
-            filter (where family = ${deposit.family} and gamme = ${deposit.gamme}) as same_gamme,
-          (count(*) filter (where family = ${deposit.family} and gamme = ${deposit.gamme}))::int as same_gamme_n,
-          percentile_cont(0.5) within group (order by price)
-            filter (where family = ${deposit.family}) as same_family,
-          (count(*) filter (where family = ${deposit.family}))::int as same_family_n,
-          percentile_cont(0.5) within group (order by price) as every,
-          (select count(*) from product
-            where deposit = ${req.uuid} and sale_status is distinct from 'REFUSED')::int as entered
-        from sales`.execute(db);
-      const r = rows[0]!;
-      const median =
-        r.same_gamme_n >= MIN_SALES_FOR_MEDIAN
-          ? r.same_gamme
-          : r.same_family_n >= MIN_SALES_FOR_MEDIAN
-            ? r.same_family
-            : r.every;
-      const count = r.entered > 0 ? r.entered : Number(deposit.product_number ?? 0);
+          (select percentile_cont(0.5) within group (order by price) from sales
+            where case when n.same_gamme_n >= ${MIN_SALES_FOR_MEDIAN} then ${sameGamme}
+              when n.same_family_n >= ${MIN_SALES_FOR_MEDIAN} then ${sameFamily}
+              else true end) as median,
+          coalesce((select product_count - refused_count from deposit_figures
+            where deposit = ${req.uuid}), 0)::int as entered
+        from n`.execute(db);
+      const { median, entered } = rows[0]!;
+      const count = entered > 0 ? entered : Number(deposit.product_number ?? 0);
       return create(RecommendedPriceResponseSchema, {
         recommendedPrice: Math.round((median ?? 0) * count * 100) / 100,
       });

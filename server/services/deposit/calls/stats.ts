@@ -2,7 +2,6 @@ import { Code, type HandlerContext } from '@connectrpc/connect';
 import { create } from '@bufbuild/protobuf';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { SOLD_STATUSES } from '../../../../src/domain/deposit/statuses.ts';
 import {
   DepositStatsForFiltersResponseSchema,
   DepositStatsSchema,
@@ -17,9 +16,6 @@ import { depositOrder, depositWhere, type DepositCallContext } from './common.ts
 /** The vendor's share of a sale when the product holds no recorded split (2-business-data.md §9). */
 export const DEFAULT_VENDOR_PERCENTAGE = 20;
 
-/** Products that will not sell: they count neither as sold nor as potential turnover. */
-const OUT_OF_SALE = ['REFUSED', 'RESTITUED'];
-
 interface Figures {
   product_count: number;
   sold_count: number;
@@ -33,35 +29,15 @@ interface Figures {
   pourcent_sell: number;
 }
 
-/**
- * The products of the deposits `depositUuids` (a sub-select of uuids) summed per deposit, sale
- * status and "sold this month" in one pass over the covering index of migration 0003: plain sums
- * only, so the per-product work stays small; the split and the filters apply to these few groups.
- * The sums taken over products without a recorded split let the vendor's percentage apply later.
- */
-function productGroupsSql(depositUuids: RawBuilder<unknown>, now: Date): RawBuilder<unknown> {
-  const local = sql`(${now}::timestamptz at time zone 'Europe/Paris')`;
-  return sql`
-    select p.deposit, p.sale_status,
-      coalesce(p.sell_datetime >= (date_trunc('month', ${local}) at time zone 'Europe/Paris')
-        and p.sell_datetime < ((date_trunc('month', ${local}) + interval '1 month') at time zone 'Europe/Paris'), false) as in_month,
-      count(*) as n,
-      sum(p.selled_price) as price,
-      sum(p.suggested_price) as suggested,
-      sum(p.vendor_income) as vendor_income,
-      sum(p.selled_price) filter (where p.vendor_income is null) as price_without_vendor_income,
-      sum(p.customer_income) as customer_income,
-      sum(p.selled_price) filter (where p.customer_income is null) as price_without_customer_income,
-      sum(p.vendor_income) filter (where p.customer_income is null) as vendor_income_without_customer_income,
-      sum(p.selled_price) filter (where p.customer_income is null and p.vendor_income is null) as price_without_income,
-      sum(p.provider_income) filter (where p.customer_income is null) as provider_income_without_customer_income
-    from product p
-    where p.deposit in (${depositUuids})
-    group by 1, 2, 3`;
+/** The first day of the Paris calendar month of `now`, as the `month` of deposit_month_figures. */
+function parisMonthSql(now: Date): RawBuilder<unknown> {
+  return sql`date_trunc('month', (${now}::timestamptz at time zone 'Europe/Paris'))::date`;
 }
 
 /**
- * The figures of the product groups `g` of deposits whose vendor is `v`, as SQL aggregates.
+ * The figures of the deposits joined as `f` (deposit_figures), `m` (their deposit_month_figures
+ * row of the current Paris month, when asked for) and `v` (their vendor), as SQL aggregates over
+ * those rows. Migration 0004 keeps the product sums in these tables as products change.
  * - turnover: sold prices (selled_price) of sold products (SELL, PAYED, FACTURED);
  * - vendor / customer turnover: the split recorded on the product (vendor_income,
  *   customer_income) when there is one, otherwise the vendor's negociated_pourcentage_on_price
@@ -70,32 +46,35 @@ function productGroupsSql(depositUuids: RawBuilder<unknown>, now: Date): RawBuil
  * - month figures: the same over sales dated in the current Paris calendar month;
  * - potential turnover: suggested prices of products neither sold, refused nor restituted;
  * - pourcent_sell: sold products / all products * 100.
+ * Sums are exact (numeric) and rounded to the cent once, at the end.
  */
-function figuresSql(): RawBuilder<unknown> {
-  const sold = sql<SqlBool>`g.sale_status in (${sql.join([...SOLD_STATUSES])})`;
-  const month = sql<SqlBool>`${sold} and g.in_month`;
+function figuresSql(withMonth: boolean): RawBuilder<unknown> {
   const share = sql`coalesce(v.negociated_pourcentage_on_price, ${DEFAULT_VENDOR_PERCENTAGE}) / 100.0`;
-  const z = (column: string) => sql`coalesce(${sql.ref(`g.${column}`)}, 0)`;
-  const price = z('price');
-  const vendorShare = sql`(${z('vendor_income')} + ${z('price_without_vendor_income')} * ${share})`;
-  const customerShare = sql`(${z('customer_income')} + ${z('price_without_customer_income')}
-    - ${z('vendor_income_without_customer_income')} - ${z('price_without_income')} * ${share}
-    - ${z('provider_income_without_customer_income')})`;
-  const money = (expression: RawBuilder<unknown>, where: RawBuilder<SqlBool>) =>
-    sql`round(coalesce(sum(${expression}) filter (where ${where}), 0)::numeric, 2)::float8`;
-  const potential = sql<SqlBool>`not coalesce(${sold}, false) and coalesce(g.sale_status::text, 'OFFLINE') not in (${sql.join(OUT_OF_SALE)})`;
-  const total = sql`coalesce(sum(g.n), 0)`;
-  const soldCount = sql`coalesce(sum(g.n) filter (where ${sold}), 0)`;
+  const price = (t: 'f' | 'm') => sql.ref(`${t}.sold_price`);
+  const vendorShare = (t: 'f' | 'm') =>
+    sql`(${sql.ref(`${t}.sold_vendor_income`)} + ${sql.ref(`${t}.sold_price_without_vendor_income`)} * ${share})`;
+  const customerShare = (t: 'f' | 'm') => sql`(${sql.ref(`${t}.sold_customer_income`)}
+    + ${sql.ref(`${t}.sold_price_without_customer_income`)}
+    - ${sql.ref(`${t}.sold_vendor_income_without_customer_income`)}
+    - ${sql.ref(`${t}.sold_price_without_income`)} * ${share}
+    - ${sql.ref(`${t}.sold_provider_income_without_customer_income`)})`;
+  const money = (expression: RawBuilder<unknown>) =>
+    sql`round(coalesce(sum(${expression}), 0), 2)::float8`;
+  const total = sql`coalesce(sum(f.product_count), 0)`;
+  const soldCount = sql`coalesce(sum(f.sold_count), 0)`;
+  const month = withMonth
+    ? sql`${money(price('m'))} as month_turnover,
+    ${money(vendorShare('m'))} as vendor_month_turnover,
+    ${money(customerShare('m'))} as customer_month_turnover,`
+    : sql``;
   return sql`
     ${total}::int as product_count,
     ${soldCount}::int as sold_count,
-    ${money(price, sold)} as turnover,
-    ${money(vendorShare, sold)} as vendor_turnover,
-    ${money(customerShare, sold)} as customer_turnover,
-    ${money(price, month)} as month_turnover,
-    ${money(vendorShare, month)} as vendor_month_turnover,
-    ${money(customerShare, month)} as customer_month_turnover,
-    ${money(z('suggested'), potential)} as potential_turnover,
+    ${money(price('f'))} as turnover,
+    ${money(vendorShare('f'))} as vendor_turnover,
+    ${money(customerShare('f'))} as customer_turnover,
+    ${month}
+    ${money(sql.ref('f.potential_suggested_price'))} as potential_turnover,
     case when ${total} = 0 then 0 else round(100.0 * ${soldCount} / ${total}, 2)::float8 end as pourcent_sell`;
 }
 
@@ -112,10 +91,11 @@ export function statsHandlers(context: DepositCallContext) {
       if (req.dateStart && req.dateEnd && timestampDate(req.dateEnd) < timestampDate(req.dateStart))
         throw fail(Code.InvalidArgument, 'INVALID_ARGUMENT', 'date_end is before date_start');
       const { rows } = await sql<Figures & { deposit_count: number }>`
-        with d as (select r.uuid, r.vendor from deposit as r where ${sql.join(where, sql` and `)}),
-        g as (${productGroupsSql(sql`select uuid from d`, clock())})
-        select (select count(*) from d)::int as deposit_count, ${figuresSql()}
-        from g join d on d.uuid = g.deposit left join vendor v on v.uuid = d.vendor`.execute(db);
+        with d as (select r.uuid, r.vendor from deposit as r where ${sql.join(where, sql` and `)})
+        select count(*)::int as deposit_count, ${figuresSql(false)}
+        from d
+        left join deposit_figures f on f.deposit = d.uuid
+        left join vendor v on v.uuid = d.vendor`.execute(db);
       const f = rows[0]!;
       return create(DepositStatsForFiltersResponseSchema, {
         depositCount: f.deposit_count,
@@ -137,12 +117,12 @@ export function statsHandlers(context: DepositCallContext) {
       const figures = new Map<string, Figures & { days: number | null }>();
       if (uuids.length > 0) {
         const { rows: stats } = await sql<Figures & { uuid: string; days: number | null }>`
-          with g as (${productGroupsSql(sql.join(uuids), clock())})
-          select d.uuid, ${figuresSql()},
+          select d.uuid, ${figuresSql(true)},
             floor(extract(epoch from (d.deposit_completed_datetime - d.affectation_datetime)) / 86400)::int as days
           from deposit d
           left join vendor v on v.uuid = d.vendor
-          left join g on g.deposit = d.uuid
+          left join deposit_figures f on f.deposit = d.uuid
+          left join deposit_month_figures m on m.deposit = d.uuid and m.month = ${parisMonthSql(clock())}
           where d.uuid in (${sql.join(uuids)})
           group by d.uuid, v.uuid`.execute(db);
         for (const s of stats) figures.set(s.uuid, s);
