@@ -1,8 +1,7 @@
 import { create } from '@bufbuild/protobuf';
 import { Code, ConnectError } from '@connectrpc/connect';
-import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
-import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
+import { expect } from 'vitest';
+import { fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import { checkBulkSaleStatus, checkStatusChange, isRuleCode } from '../../domain/deposit/rules.ts';
 import {
   DEPOSIT_STATUSES,
@@ -10,14 +9,15 @@ import {
   type SaleStatusCounts,
 } from '../../domain/deposit/statuses.ts';
 import { DepositSchema, DepositStatus as PbStatus } from '../../rpc/gen/seconde/v1/deposit_pb.ts';
+import { describePaths, done, failure, walkPaths, type StepInfo } from '../testing/walkPaths.ts';
 import { draftToPatch } from './depositFields.ts';
 import { depositMachine } from './depositMachine.ts';
+import { depositProductsMachine, type ProductPage } from './depositProductsMachine.ts';
 import type { DepositEvent, DepositInput, LoadedDeposit } from './depositTypes.ts';
 import { depositStatusValue } from './enums.ts';
 import { NEEDS_REASON, currentStatus } from './moves.ts';
 
 type Snapshot = SnapshotFrom<typeof depositMachine>;
-type Path = StatePath<Snapshot, DepositEvent>;
 
 const INPUT: DepositInput = { uuid: 'd-1', viewer: { isAdminLevel: true, vendorUuid: 'v-1' } };
 const LOADED: LoadedDeposit = {
@@ -32,17 +32,8 @@ const LOADED: LoadedDeposit = {
   adminOnly: { adminNotes: '', qualification: 'ACTION_REQUIRED' },
 };
 
-const PROMISE_ACTORS = [
-  'loadDeposit',
-  'changeStatus',
-  'changeSaleStatus',
-  'saveDeposit',
-  'saveAdminOnly',
-];
 const refusal = (code: Code, reason: string) =>
   new ConnectError(JSON.stringify({ code: reason, message: reason }), code);
-const done = (id: string, output?: unknown) => ({ type: `xstate.done.actor.${id}`, output });
-const failure = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, error });
 
 /** Every user event, with one or two realistic payloads each. */
 const USER_EVENTS: DepositEvent[] = [
@@ -130,50 +121,8 @@ const CHILDREN: Record<string, string[]> = {
   'ready.stale': [],
 };
 
-function leaf(snapshot: Snapshot): string {
-  const value = snapshot.value;
-  return typeof value === 'string'
-    ? value
-    : Object.entries(value)
-        .map(([k, v]) => `${k}.${String(v)}`)
-        .join();
-}
-
-function harness() {
-  const deferred = new Map<string, { resolve(v: unknown): void; reject(e: unknown): void }>();
-  const promised = (id: string) =>
-    fromPromise(
-      () =>
-        new Promise((resolve, reject) =>
-          deferred.set(id, { resolve: resolve as (v: unknown) => void, reject }),
-        ),
-    );
-  const machine = depositMachine.provide({
-    actors: Object.fromEntries(PROMISE_ACTORS.map((id) => [id, promised(id)])) as never,
-  });
-  const actor = createActor(machine, { input: INPUT }).start();
-  async function play(event: EventObject): Promise<void> {
-    const [, kind, id = ''] = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type) ?? [];
-    if (kind) {
-      expect(actor.getSnapshot().children, `${id} must be running`).toHaveProperty(id);
-      const payload = event as { output?: unknown; error?: unknown };
-      if (kind === 'done') deferred.get(id)!.resolve(payload.output);
-      else deferred.get(id)!.reject(payload.error);
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    } else {
-      actor.send(event as DepositEvent);
-    }
-  }
-  return { actor, play };
-}
-
-function checkInvariants(snapshot: Snapshot): void {
-  const where = leaf(snapshot);
+function check(snapshot: Snapshot, { where }: StepInfo<Snapshot>): void {
   const { context } = snapshot;
-  expect(snapshot.status, where).toBe('active');
-  const invoked = Object.keys(snapshot.children).filter((id) => id !== 'products');
-  expect(invoked.sort(), where).toEqual(CHILDREN[where]);
-  expect(snapshot.hasTag('error'), where).toBe(context.error !== null);
   if (snapshot.matches({ ready: 'refused' }))
     expect(isRuleCode(context.error?.rule), where).toBe(true);
   if (snapshot.hasTag('stale')) expect(context.error?.code, where).toBe('changedBySomeoneElse');
@@ -199,51 +148,40 @@ function checkInvariants(snapshot: Snapshot): void {
   }
 }
 
-async function replay(path: Path): Promise<void> {
-  const { actor, play } = harness();
-  checkInvariants(actor.getSnapshot());
-  for (const step of path.steps.filter((s) => (s.event as EventObject).type !== 'xstate.init')) {
-    await play(step.event);
-    const snapshot = actor.getSnapshot();
-    expect(snapshot.value, step.event.type).toEqual(step.state.value);
-    expect(serializeState(snapshot), step.event.type).toEqual(serializeState(step.state));
-    checkInvariants(snapshot);
-  }
-  actor.stop();
-}
-
 function label(event: EventObject): string {
   const e = event as { type: string; to?: string; error?: Error };
   const detail = e.to ?? (e.error instanceof ConnectError ? Code[e.error.code] : undefined);
   return `${e.type.replace(/^xstate\./, '')}${detail ? `(${detail})` : ''}`;
 }
 
-const describePath = (path: Path) =>
-  `${leaf(path.state)} ⇐ ${path.steps.map((s) => label(s.event)).join(' → ')}`;
+/** The real product list, with a loader that never answers (its own tests cover it). */
+const quietProducts = depositProductsMachine.provide({
+  actors: {
+    loadProducts: fromPromise<ProductPage, { deposit: string; page: number }>(
+      () => new Promise(() => undefined),
+    ),
+  },
+});
 
-describe('depositMachine generated paths', () => {
-  const events = (s: Snapshot) => [...USER_EVENTS, ...actorEvents(s)] as DepositEvent[];
-  const shortest = getShortestPaths(depositMachine, { events, input: INPUT, serializeState });
+const events = (s: Snapshot) => [...USER_EVENTS, ...actorEvents(s)];
 
-  it('reaches every state', () => {
-    const reached = new Set(shortest.map((p) => leaf(p.state)));
-    expect([...reached].sort()).toEqual(Object.keys(CHILDREN).sort());
-  });
+const walk = walkPaths({
+  machine: depositMachine,
+  input: INPUT,
+  events,
+  provide: { products: quietProducts },
+  serializeState,
+  errorOf: (s) => s.context.error,
+  children: CHILDREN,
+  ignoredChildren: ['products'],
+  check,
+  label,
+});
 
-  it.each(shortest.map((p) => [describePath(p), p] as const))('shortest: %s', async (_, path) => {
-    await replay(path);
-  });
-
-  it('replays the simple paths of the lifecycle without editing', async () => {
-    const lifecycle = (s: Snapshot) =>
-      events(s).filter((e) => !/edit|save|discardDraft/i.test(e.type));
-    const simple = getSimplePaths(depositMachine, {
-      events: lifecycle,
-      input: INPUT,
-      serializeState,
-      limit: 5000,
-    });
-    expect(simple.length).toBeGreaterThan(20);
-    for (const path of simple) await replay(path);
-  }, 120_000);
+describePaths('depositMachine', walk, {
+  title: 'of the lifecycle without editing',
+  events: (s) => events(s).filter((e) => !/edit|save|discardDraft/i.test(e.type)),
+  limit: 5000,
+  atLeast: () => 21,
+  timeout: 120_000,
 });

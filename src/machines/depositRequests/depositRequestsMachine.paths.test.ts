@@ -1,14 +1,7 @@
 import { Code, ConnectError } from '@connectrpc/connect';
-import { describe, expect, it } from 'vitest';
-import {
-  createActor,
-  fromCallback,
-  type AnyActorLogic,
-  type EventObject,
-  type SnapshotFrom,
-} from 'xstate';
-import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
-import { deferredActors, play } from '../people/pathsHarness.ts';
+import { expect } from 'vitest';
+import { fromCallback, type SnapshotFrom } from 'xstate';
+import { describePaths, walkPaths, type StepInfo } from '../testing/walkPaths.ts';
 import {
   depositRequestsMachine,
   type DepositRequestsEvent,
@@ -50,47 +43,20 @@ const EVENTS = [
   },
 ] as unknown as DepositRequestsEvent[];
 
-function invariants(s: Snapshot, where: string) {
-  expect(s.status, where).toBe('active');
-  expect(s.hasTag('error'), where).toBe(s.context.errorCode !== null);
+function check(s: Snapshot, { where }: StepInfo<Snapshot>) {
   expect(s.hasTag('assigning'), where).toBe(s.matches('assigning'));
   if (s.matches('assigning')) expect(s.context.assigning, where).not.toBeNull();
   if (s.matches('ready')) expect(s.context.assigning, where).toBeNull();
   expect(Object.keys(s.children), where).toContain('clock');
 }
 
-async function replay(path: StatePath<Snapshot, DepositRequestsEvent>) {
-  const { actors, pending } = deferredActors(['loadRequests', 'assignDeposit']);
-  const machine = depositRequestsMachine.provide({
-    actors: { ...actors, clock: fromCallback(() => undefined) },
-  });
-  const actor = createActor(machine as AnyActorLogic, { input: INPUT }).start();
-  for (const step of path.steps.filter((s) => (s.event as EventObject).type !== 'xstate.init')) {
-    await play(actor, pending, step.event as EventObject);
-    const snapshot = actor.getSnapshot() as Snapshot;
-    expect(snapshot.value, step.event.type).toEqual(step.state.value);
-    expect(snapshot.context, step.event.type).toEqual(step.state.context);
-    invariants(snapshot, step.event.type);
-  }
-  actor.stop();
-}
-
-describe('depositRequestsMachine generated paths', () => {
-  const shortest = getShortestPaths(depositRequestsMachine, { events: EVENTS, input: INPUT });
-  const simple = getSimplePaths(depositRequestsMachine, { events: EVENTS, input: INPUT });
-
-  it('reaches every state', () => {
-    expect(new Set(shortest.map((p) => String(p.state.value)))).toEqual(
-      new Set(['loading', 'failed', 'ready', 'assigning', 'stale']),
-    );
-  });
-
-  it(
-    'replays every shortest and simple path against the real machine',
-    { timeout: 60_000 },
-    async () => {
-      expect(simple.length).toBeGreaterThanOrEqual(shortest.length);
-      for (const path of [...shortest, ...simple]) await replay(path);
-    },
-  );
+const walk = walkPaths({
+  machine: depositRequestsMachine,
+  input: INPUT,
+  events: EVENTS,
+  provide: { clock: fromCallback(() => undefined) },
+  errorOf: (s) => s.context.errorCode,
+  check,
 });
+
+describePaths('depositRequestsMachine', walk);

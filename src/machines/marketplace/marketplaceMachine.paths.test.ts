@@ -1,8 +1,7 @@
 import { Code, ConnectError } from '@connectrpc/connect';
-import { describe, expect, it } from 'vitest';
-import { createActor, type AnyActorLogic, type EventObject, type SnapshotFrom } from 'xstate';
-import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
-import { deferredActors, play } from '../people/pathsHarness.ts';
+import { expect } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
+import { describePaths, walkPaths, type StepInfo } from '../testing/walkPaths.ts';
 import {
   marketplaceMachine,
   type AvailablePage,
@@ -42,9 +41,7 @@ const EVENTS = [
   { type: 'xstate.error.actor.wantDeposit', error: refusal('NOT_FOUND') },
 ] as unknown as MarketplaceEvent[];
 
-function invariants(s: Snapshot, where: string) {
-  expect(s.status, where).toBe('active');
-  expect(s.hasTag('error'), where).toBe(s.context.errorCode !== null);
+function check(s: Snapshot, { where }: StepInfo<Snapshot>) {
   expect(s.hasTag('taking'), where).toBe(s.context.taking !== null);
   if (s.hasTag('taking')) {
     const taken = s.context.rows.find((r) => r.uuid === s.context.taking);
@@ -52,37 +49,12 @@ function invariants(s: Snapshot, where: string) {
   }
 }
 
-async function replay(path: StatePath<Snapshot, MarketplaceEvent>) {
-  const { actors, pending } = deferredActors(['loadAvailable', 'wantDeposit']);
-  const actor = createActor(marketplaceMachine.provide({ actors }) as AnyActorLogic, {
-    input: INPUT,
-  }).start();
-  for (const step of path.steps.filter((s) => (s.event as EventObject).type !== 'xstate.init')) {
-    await play(actor, pending, step.event as EventObject);
-    const snapshot = actor.getSnapshot() as Snapshot;
-    expect(snapshot.value, step.event.type).toEqual(step.state.value);
-    expect(snapshot.context, step.event.type).toEqual(step.state.context);
-    invariants(snapshot, step.event.type);
-  }
-  actor.stop();
-}
-
-describe('marketplaceMachine generated paths', () => {
-  const shortest = getShortestPaths(marketplaceMachine, { events: EVENTS, input: INPUT });
-  const simple = getSimplePaths(marketplaceMachine, { events: EVENTS, input: INPUT });
-
-  it('reaches every state', () => {
-    expect(new Set(shortest.map((p) => String(p.state.value)))).toEqual(
-      new Set(['loading', 'failed', 'ready', 'taking']),
-    );
-  });
-
-  it(
-    'replays every shortest and simple path against the real machine',
-    { timeout: 60_000 },
-    async () => {
-      expect(simple.length).toBeGreaterThanOrEqual(shortest.length);
-      for (const path of [...shortest, ...simple]) await replay(path);
-    },
-  );
+const walk = walkPaths({
+  machine: marketplaceMachine,
+  input: INPUT,
+  events: EVENTS,
+  errorOf: (s) => s.context.errorCode,
+  check,
 });
+
+describePaths('marketplaceMachine', walk);

@@ -1,13 +1,13 @@
 import { Code, ConnectError } from '@connectrpc/connect';
-import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
-import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
+import { expect } from 'vitest';
+import { fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import {
   hasErrors,
   validateContact,
   validateCriteria,
   validateInfo,
 } from '../../domain/newDeposit/depositForm.ts';
+import { describePaths, done, failure, walkPaths, type StepInfo } from '../testing/walkPaths.ts';
 import { addressMachine } from './addressMachine.ts';
 import type { AddressSuggestion, Department } from './gouv.ts';
 import { newDepositMachine } from './newDepositMachine.ts';
@@ -25,18 +25,7 @@ const quietAddress = addressMachine.provide({
 });
 
 type Snapshot = SnapshotFrom<typeof newDepositMachine>;
-type Path = StatePath<Snapshot, NewDepositEvent>;
 
-const PROMISE_ACTORS = [
-  'restoreDraft',
-  'saveContact',
-  'loadLists',
-  'saveCriteria',
-  'saveInfo',
-  'submitDraft',
-];
-const done = (id: string, output?: unknown) => ({ type: `xstate.done.actor.${id}`, output });
-const failure = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, error });
 const offline = new ConnectError('Failed to fetch', Code.Unavailable);
 
 /** A visitor who typed the contact but never saved it (no customer yet). */
@@ -73,8 +62,6 @@ const ACTOR_EVENTS: EventObject[] = [
     new ConnectError('{"code":"CUSTOMER_FAMILY_SAME_DAY"}', Code.AlreadyExists),
   ),
 ];
-const ALL_EVENTS = [...USER_EVENTS, ...ACTOR_EVENTS] as NewDepositEvent[];
-
 const SIMPLE_EVENTS = [
   { type: 'address.changed', value: INFO.address, picked: false },
   { type: 'newDeposit.next' },
@@ -86,7 +73,7 @@ const SIMPLE_EVENTS = [
   done('saveInfo', SAVED),
   failure('saveInfo', offline),
   done('submitDraft'),
-] as NewDepositEvent[];
+];
 
 /** States differ by where they are and by what the visitor can do there, not by every letter. */
 function serializeState(s: Snapshot): string {
@@ -122,59 +109,8 @@ const CHILDREN: Record<string, string[]> = {
   done: [],
 };
 
-function leaf(snapshot: Snapshot): string {
-  const value = snapshot.value;
-  return typeof value === 'string'
-    ? value
-    : Object.entries(value)
-        .map(([k, v]) => `${k}.${String(v)}`)
-        .join();
-}
-
-function harness() {
-  const deferred = new Map<string, { resolve(v: unknown): void; reject(e: unknown): void }>();
-  const promised = (id: string) =>
-    fromPromise<never, never>(
-      () =>
-        new Promise<never>((resolve, reject) =>
-          deferred.set(id, { resolve: resolve as (v: unknown) => void, reject }),
-        ),
-    );
-  const machine = newDepositMachine.provide({
-    actors: {
-      restoreDraft: promised('restoreDraft'),
-      saveContact: promised('saveContact'),
-      loadLists: promised('loadLists'),
-      saveCriteria: promised('saveCriteria'),
-      saveInfo: promised('saveInfo'),
-      submitDraft: promised('submitDraft'),
-      address: quietAddress,
-    },
-  } as never);
-  const actor = createActor(machine, { input: { requestedStep: 'info', minChars: 3 } }).start();
-
-  async function play(event: EventObject): Promise<void> {
-    const [, kind, id = ''] = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type) ?? [];
-    if (kind && PROMISE_ACTORS.includes(id)) {
-      expect(actor.getSnapshot().children, `${id} must be running`).toHaveProperty(id);
-      const settle = deferred.get(id)!;
-      const payload = event as unknown as { output?: unknown; error?: unknown };
-      if (kind === 'done') settle.resolve(payload.output);
-      else settle.reject(payload.error);
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    } else {
-      actor.send(event as NewDepositEvent);
-    }
-  }
-  return { actor, play };
-}
-
-function checkInvariants(snapshot: Snapshot): void {
-  const where = leaf(snapshot);
+function check(snapshot: Snapshot, { where }: StepInfo<Snapshot>): void {
   const c = snapshot.context;
-  expect(snapshot.status, where).toBe('active');
-  expect(Object.keys(snapshot.children).sort(), where).toEqual(CHILDREN[where]);
-  expect(snapshot.hasTag('error'), where).toBe(c.errorCode !== null);
   if (['contact', 'criteria', 'info'].some((t) => snapshot.hasTag(t)))
     expect(c.token, where).not.toBe('');
   // A step is shown only once reached, and saving needs a valid step.
@@ -191,21 +127,7 @@ function checkInvariants(snapshot: Snapshot): void {
   expect(screens.length, `${where} shows one screen`).toBeLessThanOrEqual(1);
 }
 
-async function replay(path: Path): Promise<void> {
-  const { actor, play } = harness();
-  checkInvariants(actor.getSnapshot());
-  for (const step of path.steps.filter((s) => (s.event as EventObject).type !== 'xstate.init')) {
-    await play(step.event);
-    const snapshot = actor.getSnapshot();
-    expect(snapshot.value, step.event.type).toEqual(step.state.value);
-    // The graph merges states by their serialized projection, so that is what must match.
-    expect(serializeState(snapshot), step.event.type).toBe(serializeState(step.state));
-    checkInvariants(snapshot);
-  }
-  actor.stop();
-}
-
-function label(event: NewDepositEvent | EventObject): string {
+function label(event: EventObject): string {
   const e = event as {
     type: string;
     step?: string;
@@ -221,34 +143,21 @@ function label(event: NewDepositEvent | EventObject): string {
   return `${e.type.replace(/^xstate\./, '')}${detail ? `(${detail})` : ''}`;
 }
 
-const describePath = (path: Path) =>
-  `${leaf(path.state)} ⇐ ${path.steps.map((s) => label(s.event)).join(' → ')}`;
+const walk = walkPaths({
+  machine: newDepositMachine,
+  input: { requestedStep: 'info', minChars: 3 },
+  events: [...USER_EVENTS, ...ACTOR_EVENTS],
+  provide: { address: quietAddress },
+  serializeState,
+  errorOf: (s) => s.context.errorCode,
+  children: CHILDREN,
+  check,
+  label,
+});
 
-describe('newDepositMachine generated paths', () => {
-  const input = { requestedStep: 'info' as const, minChars: 3 };
-  const shortest = getShortestPaths(newDepositMachine, {
-    events: ALL_EVENTS,
-    serializeState,
-    input,
-  });
-
-  it('reaches every state', () => {
-    const reached = new Set(shortest.map((p) => leaf(p.state)));
-    expect([...reached].sort()).toEqual(Object.keys(CHILDREN).sort());
-  });
-
-  it.each(shortest.map((p) => [describePath(p), p] as const))('shortest: %s', async (_, path) => {
-    await replay(path);
-  });
-
-  it('replays every simple path of a returning visitor', async () => {
-    // A smaller alphabet (one outcome per actor) keeps the simple paths countable.
-    const simple = getSimplePaths(newDepositMachine, {
-      events: SIMPLE_EVENTS,
-      serializeState,
-      input,
-    });
-    expect(simple.length).toBeGreaterThan(shortest.length / 4);
-    for (const path of simple) await replay(path);
-  }, 60_000);
+// A smaller alphabet (one outcome per actor) keeps the simple paths countable.
+describePaths('newDepositMachine', walk, {
+  title: 'of a returning visitor',
+  events: SIMPLE_EVENTS,
+  atLeast: (n) => n / 4,
 });

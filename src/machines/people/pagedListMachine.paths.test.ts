@@ -1,0 +1,90 @@
+import { Code, ConnectError } from '@connectrpc/connect';
+import { expect } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
+import { describePaths, done, failure, walkPaths, type StepInfo } from '../testing/walkPaths.ts';
+import {
+  createPagedListMachine,
+  pageCount,
+  type Page,
+  type PageQuery,
+  type PagedListEvent,
+} from './pagedListMachine.ts';
+
+interface Row {
+  readonly uuid: string;
+  readonly name: string;
+}
+const machine = createPagedListMachine<Row>('testList');
+type Snapshot = SnapshotFrom<typeof machine>;
+
+const PAGE_SIZE = 2;
+const NAMES = ['Anne', 'Bruno', 'Jeanne'];
+
+/** What the server answers a query: names containing the search, one page of them. */
+function answer(q: PageQuery): Page<Row> {
+  const hits = NAMES.filter((n) => n.toLowerCase().includes(q.search.toLowerCase()));
+  const start = (q.page - 1) * q.pageSize;
+  return {
+    rows: hits.slice(start, start + q.pageSize).map((name) => ({ uuid: name, name })),
+    count: hits.length,
+  };
+}
+const queryOf = (s: Snapshot): PageQuery => ({
+  page: s.context.page,
+  pageSize: s.context.pageSize,
+  search: s.context.search.trim(),
+});
+
+const USER_EVENTS: PagedListEvent[] = [
+  { type: 'list.search', search: 'nn' },
+  { type: 'list.search', search: '  ' },
+  { type: 'list.page', page: 2 },
+  { type: 'list.page', page: 3 },
+  { type: 'list.page', page: 1 },
+  { type: 'list.retry' },
+  { type: 'list.open', uuid: 'Anne' },
+  { type: 'list.open', uuid: 'Bruno' },
+  { type: 'list.close' },
+];
+const events = (s: Snapshot) => [
+  ...USER_EVENTS,
+  done('fetchPage', answer(queryOf(s))),
+  failure('fetchPage', new ConnectError('Bad Gateway', Code.Unavailable)),
+];
+
+function check(s: Snapshot, { where, event, previous, started }: StepInfo<Snapshot>): void {
+  const c = s.context;
+  for (const actor of started)
+    expect(actor.input, `${where}: asks for its query`).toEqual(queryOf(s));
+  if (s.matches('ready')) {
+    expect(c.page, where).toBeLessThanOrEqual(pageCount(c.count, c.pageSize));
+    expect(c.rows.length, where).toBeLessThanOrEqual(c.pageSize);
+    expect(c.rows, where).toEqual(answer(queryOf(s)).rows);
+  }
+  if (!previous) return;
+  // Rows stay on screen while the next page loads or the search waits.
+  if (s.hasTag('busy')) expect(c.rows, where).toBe(previous.context.rows);
+  // A new search starts again at the first page.
+  if (c.search !== previous.context.search) expect(c.page, where).toBe(1);
+  // Only a row on screen opens.
+  if (event.type === 'list.open' && c.selected !== previous.context.selected)
+    expect(
+      previous.context.rows.map((r) => r.uuid),
+      where,
+    ).toContain(c.selected);
+}
+
+const walk = walkPaths({
+  machine,
+  input: { pageSize: PAGE_SIZE },
+  events,
+  errorOf: (s) => s.context.errorCode,
+  check,
+});
+
+// Without searching, the simple paths stay countable.
+describePaths('pagedListMachine', walk, {
+  title: 'of paging and opening',
+  events: (s) => events(s).filter((e) => e.type !== 'list.search' && e.type !== 'list.close'),
+  atLeast: () => 11,
+});
