@@ -95,6 +95,7 @@ export const depositListMachine = setup({
     errorCode: null,
   }),
   invoke: {
+    id: 'loadOptions',
     src: 'loadOptions',
     input: ({ context }) => context.viewer,
     onDone: { actions: assign(({ event }) => ({ options: event.output })) },
@@ -117,12 +118,6 @@ export const depositListMachine = setup({
       target: '.loading',
       reenter: true,
       actions: [{ type: 'assignSort', params: ({ event }) => event.key }, 'emitQuery'],
-    },
-    'list.page': {
-      guard: { type: 'isOtherPage', params: ({ event }) => event.page },
-      target: '.loading',
-      reenter: true,
-      actions: [{ type: 'assignPage', params: ({ event }) => event.page }, 'emitQuery'],
     },
     'list.locationChanged': {
       guard: { type: 'isOtherLocation', params: ({ event }) => event.search },
@@ -152,7 +147,16 @@ export const depositListMachine = setup({
         },
       },
     },
-    ready: {},
+    ready: {
+      on: {
+        // Only from a loaded list: while filters wait or load, its page count is not known yet.
+        'list.page': {
+          guard: { type: 'isOtherPage', params: ({ event }) => event.page },
+          target: 'loading',
+          actions: [{ type: 'assignPage', params: ({ event }) => event.page }, 'emitQuery'],
+        },
+      },
+    },
     failed: {
       tags: ['error'],
       exit: 'clearError',

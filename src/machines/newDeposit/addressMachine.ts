@@ -165,34 +165,8 @@ export const addressMachine = setup({
     'address.edit': {
       actions: [{ type: 'assignField', params: ({ event }) => event }, 'notifyParent'],
     },
-    'address.selectCountry': {
-      target: '.search.idle',
-      actions: [{ type: 'assignCountry', params: ({ event }) => event }, 'notifyParent'],
-    },
     'address.blurStreet': { actions: 'touchStreet' },
     'address.closeProposals': { actions: 'clearProposals' },
-    'address.clearStreet': { target: '.search.idle', actions: ['clearStreet', 'notifyParent'] },
-    'address.typeStreet': [
-      {
-        guard: { type: 'isSearchable', params: ({ event }) => event },
-        target: '.search.debouncing',
-        reenter: true,
-        actions: [{ type: 'assignStreet', params: ({ event }) => event }, 'notifyParent'],
-      },
-      {
-        target: '.search.idle',
-        actions: [
-          { type: 'assignStreet', params: ({ event }) => event },
-          'clearProposals',
-          'notifyParent',
-        ],
-      },
-    ],
-    'address.pick': {
-      guard: { type: 'hasProposal', params: ({ event }) => event },
-      target: '.search.idle',
-      actions: [{ type: 'pick', params: ({ event }) => event }, 'notifyParent'],
-    },
   },
   states: {
     departments: {
@@ -226,6 +200,34 @@ export const addressMachine = setup({
     },
     search: {
       initial: 'idle',
+      // Handled by this region so that typing never restarts the department list beside it.
+      on: {
+        'address.selectCountry': {
+          target: '.idle',
+          actions: [{ type: 'assignCountry', params: ({ event }) => event }, 'notifyParent'],
+        },
+        'address.clearStreet': { target: '.idle', actions: ['clearStreet', 'notifyParent'] },
+        'address.typeStreet': [
+          {
+            guard: { type: 'isSearchable', params: ({ event }) => event },
+            target: '.debouncing',
+            actions: [{ type: 'assignStreet', params: ({ event }) => event }, 'notifyParent'],
+          },
+          {
+            target: '.idle',
+            actions: [
+              { type: 'assignStreet', params: ({ event }) => event },
+              'clearProposals',
+              'notifyParent',
+            ],
+          },
+        ],
+        'address.pick': {
+          guard: { type: 'hasProposal', params: ({ event }) => event },
+          target: '.idle',
+          actions: [{ type: 'pick', params: ({ event }) => event }, 'notifyParent'],
+        },
+      },
       states: {
         idle: {},
         debouncing: { after: { debounce: 'searching' } },

@@ -153,7 +153,8 @@ export const customerMachine = setup({
         },
         'customer.cancel': { target: 'viewing', actions: 'dropDraft' },
         'customer.save': [
-          { guard: 'canSave', target: 'saving' },
+          // A new try drops the last refusal: the form shows no stale error while it saves.
+          { guard: 'canSave', target: 'saving', actions: 'clearError' },
           { guard: 'hasFieldErrors', actions: 'touchAll' },
         ],
       },
