@@ -67,6 +67,7 @@ export const depositProductsMachine = setup({
     loading: {
       tags: ['busy'],
       invoke: {
+        id: 'loadProducts',
         src: 'loadProducts',
         input: ({ context }) => ({ deposit: context.deposit, page: context.page }),
         onDone: {

@@ -18,7 +18,6 @@ import {
 } from './draftMapping.ts';
 import { newDraftToken, type DraftStore, type StoredDraft } from './draftStore.ts';
 import { fetchDepartments, searchAddresses } from './gouv.ts';
-import type { SaveInput } from './newDepositMachine.ts';
 import {
   EMPTY_CONTACT,
   EMPTY_CRITERIA,
@@ -26,6 +25,7 @@ import {
   type ReferenceLists,
   type Restored,
   type Saved,
+  type SaveInput,
 } from './newDepositTypes.ts';
 
 export interface NewDepositDeps {

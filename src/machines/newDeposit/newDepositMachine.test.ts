@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { addressMachine } from './addressMachine.ts';
 import type { AddressSuggestion, Department } from './gouv.ts';
-import { newDepositMachine, type SaveInput } from './newDepositMachine.ts';
-import type { ReferenceLists, Restored, Saved, Step } from './newDepositTypes.ts';
+import { newDepositMachine } from './newDepositMachine.ts';
+import type { ReferenceLists, Restored, Saved, SaveInput, Step } from './newDepositTypes.ts';
 import {
   CONTACT,
   CRITERIA,

@@ -75,6 +75,13 @@ export interface NewDepositContext extends FormValues {
   readonly errorReason: string | null;
 }
 
+/** What every save sends: the whole form, so the draft always holds every step. */
+export interface SaveInput extends FormValues {
+  readonly token: string;
+  readonly customerUuid: string | null;
+  readonly draft: NewDepositContext['draft'];
+}
+
 export interface NewDepositInput {
   readonly requestedStep: Step;
   readonly minChars: number;
