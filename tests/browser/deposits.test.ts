@@ -75,10 +75,10 @@ describe('deposit list and deposit page', () => {
     await page.waitForURL(new RegExp(`/deposit/${uuid}$`));
     await currentStatus(page, /Reçu/);
 
-    // A move the rules refuse is shown disabled, with its reason.
+    // A move the rules refuse is shown disabled, with its reason naming the step to go through.
     expect(await page.getByTestId('move-CUSTOMER_WAITING').isDisabled()).toBe(true);
     expect(await page.getByTestId('reason-CUSTOMER_WAITING').textContent()).toMatch(
-      /étape obligatoire/,
+      /Étape obligatoire.*« En cours »/,
     );
     expect(await page.getByTestId('admin-panel').count()).toBe(0);
 

@@ -8,6 +8,7 @@ export const depositRulesEn = {
     statusUnchanged: 'The deposit already has this status.',
     statusFinal: 'This deposit is closed: its status can no longer change.',
     requiredStepSkipped: 'A required step cannot be skipped.',
+    requiredStepSkippedNamed: 'Required step: go through “{{step}}” first.',
     statusTooEarlyProductsOnlineOrSold:
       'Cannot go back to this status: some items are online or sold.',
     abandonWithProductsOnline:

@@ -8,6 +8,7 @@ export const depositRulesFr = {
     statusUnchanged: 'Le dépôt a déjà ce statut.',
     statusFinal: 'Ce dépôt est clos : son statut ne peut plus changer.',
     requiredStepSkipped: 'Une étape obligatoire ne peut pas être sautée.',
+    requiredStepSkippedNamed: 'Étape obligatoire : passez d’abord par « {{step}} ».',
     statusTooEarlyProductsOnlineOrSold:
       'Impossible de revenir à ce statut : des articles sont en ligne ou vendus.',
     abandonWithProductsOnline:

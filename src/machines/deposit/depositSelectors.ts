@@ -23,6 +23,8 @@ export interface StatusOption {
   readonly current: boolean;
   readonly enabled: boolean;
   readonly reasonKey: string | null;
+  /** The required step a refused move would skip, for the reason's text. */
+  readonly step: DepositStatus | null;
 }
 
 /** One sale status of the bulk change, with the number of products it would change. */
@@ -65,6 +67,7 @@ export function selectStatusOptions(s: Snapshot): StatusOption[] {
       current: status === from,
       enabled: s.can({ type: 'deposit.changeStatus', to: status }),
       reasonKey: verdict.ok ? null : reasonKeyOf(verdict.code),
+      step: verdict.ok ? null : (verdict.step ?? null),
     };
   });
 }

@@ -24,6 +24,7 @@ import {
   type depositProductsMachine,
 } from '../../../machines/deposit/depositProductsMachine.ts';
 import { saleStatusI18nKey } from '../../../machines/deposit/enums.ts';
+import { formatPrice } from '../../components/format.ts';
 import { TablePager } from '../../components/TablePager.tsx';
 import { useDeposit, useDepositActor } from './depositContext.ts';
 
@@ -101,7 +102,7 @@ function BulkChange({ options }: { options: SaleStatusOption[] }) {
 }
 
 function ProductTable({ products }: { products: ProductsRef }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const rows = useSelector(products, (s) => s.context.rows);
   const count = useSelector(products, (s) => s.context.count);
   const page = useSelector(products, (s) => s.context.page);
@@ -136,7 +137,7 @@ function ProductTable({ products }: { products: ProductsRef }) {
               <td>{p.reference}</td>
               <td>{p.name}</td>
               <td>{p.saleStatus && t(saleStatusI18nKey(p.saleStatus))}</td>
-              <td>{p.suggestedPrice ?? ''}</td>
+              <td>{formatPrice(p.suggestedPrice ?? null, i18n.language)}</td>
             </tr>
           ))}
         </tbody>

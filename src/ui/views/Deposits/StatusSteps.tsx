@@ -7,6 +7,7 @@ import {
   type StatusOption,
 } from '../../../machines/deposit/depositSelectors.ts';
 import { depositStatusI18nKey } from '../../../machines/deposit/enums.ts';
+import { FINAL_STATUSES } from '../../../domain/deposit/statuses.ts';
 import { useDeposit, useDepositActor } from './depositContext.ts';
 
 const sameOptions = (a: StatusOption[], b: StatusOption[]) =>
@@ -43,7 +44,9 @@ export function StatusSteps() {
                 size="small"
                 alignText="start"
                 variant={o.enabled ? 'solid' : 'minimal'}
-                intent={o.enabled ? 'primary' : 'none'}
+                intent={
+                  !o.enabled ? 'none' : FINAL_STATUSES.includes(o.status) ? 'danger' : 'primary'
+                }
                 icon="arrow-right"
                 text={label}
                 disabled={!o.enabled}
@@ -61,7 +64,11 @@ export function StatusSteps() {
                 className={Classes.TEXT_MUTED}
                 data-testid={`reason-${o.status}`}
               >
-                {t(o.reasonKey)}
+                {o.step
+                  ? t('depositRule.requiredStepSkippedNamed', {
+                      step: t(depositStatusI18nKey(o.step)),
+                    })
+                  : t(o.reasonKey)}
               </small>
             )}
           </li>
