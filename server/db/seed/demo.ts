@@ -213,6 +213,8 @@ async function seedPeopleAndDeposits(db: Kysely<unknown>, now: Date): Promise<vo
         abandon_reason: status === 'ABANDONED' ? 'DONT_ANSWER' : null,
         cancel_reason: status === 'CANCELED' ? 'TOO_LONG' : null,
         is_created_by_public_form: open || i % 4 === 0,
+        // Half of the open requests accept postal sending, so vendors elsewhere may take them.
+        customer_accept_send_postal: open && i % 4 === 1,
         created_at: created,
       };
     }),
