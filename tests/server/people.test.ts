@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
@@ -225,6 +226,27 @@ describe('CustomerService.importData', () => {
     'Mia;Postale;mia.import@exemple.fr;;;75 011 !;;',
     'Autre;Client;client2@exemple.fr;;;;;',
   ].join('\r\n');
+
+  it('imports a contacts file as French spreadsheet software exports it', async () => {
+    // UTF-8 with BOM, `;` separated, CRLF: 30 good lines, then no e-mail, a bad one, a duplicate.
+    const file = await readFile(new URL('../fixtures/sheets/clients-import.csv', import.meta.url));
+    const answer = await customers('company').importData({
+      file: new Uint8Array(file),
+      fileName: 'clients-import.csv',
+    });
+    expect(answer.createdCount).toBe(30);
+    expect(answer.errors).toHaveLength(3);
+    expect(answer.errors[0]).toMatch(/^line 32: the e-mail is missing/);
+    expect(answer.errors[1]).toMatch(/^line 33: "pas-un-email" is not an e-mail address/);
+    expect(answer.errors[2]).toMatch(/^line 34: .*already on line/);
+    const jose = await customers('company').getUuidByEmail({ email: 'jose.nunez1@exemple.fr' });
+    expect(await customers('company').retrieve({ uuid: jose.uuid })).toMatchObject({
+      firstName: 'José',
+      lastName: 'Nuñez',
+      postalCode: '75013',
+      phoneNumber: '0611203041',
+    });
+  });
 
   it('creates the good lines and reports each bad one by its line number', async () => {
     const answer = await customers('vendor').importData({
