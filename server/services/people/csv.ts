@@ -31,7 +31,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const POSTAL_CODE = /^[A-Za-z0-9 -]{2,10}$/;
 
 /** A record of the file and the line it starts on (1 is the header). */
-interface Record_ {
+export interface Record_ {
   readonly line: number;
   readonly cells: string[];
 }
@@ -113,9 +113,12 @@ export function parseCsv(text: string, delimiter?: string): Record_[] {
   return records;
 }
 
-/** Reads the file's header and lines; the file-level problems throw, line problems are listed. */
-export function parseCustomerImport(text: string): ParsedImport {
-  const [header, ...records] = parseCsv(text);
+/**
+ * Reads the file's header and lines (from a CSV text or a sheet's rows); the file-level problems
+ * throw, line problems are listed.
+ */
+export function parseCustomerImport(source: string | readonly Record_[]): ParsedImport {
+  const [header, ...records] = typeof source === 'string' ? parseCsv(source) : source;
   if (!header) throw new ImportFileError('The file is empty');
   const columns = new Map<number, ImportField>();
   header.cells.forEach((name, index) => {

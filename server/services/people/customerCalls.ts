@@ -33,6 +33,7 @@ import type { Caller } from '../../rpc/caller.ts';
 import { fail } from '../../rpc/reasons.ts';
 import type { ServiceDeps } from '../deps.ts';
 import { tableColumns } from '../deposit/requests/columns.ts';
+import { readSheetRecords } from './sheet.ts';
 import {
   ImportFileError,
   decodeText,
@@ -263,15 +264,13 @@ export function customerCallsHandlers(deps: ServiceDeps) {
       throw fail(Code.PermissionDenied, 'FORBIDDEN', 'A vendor imports only their own contacts');
     if (req.file.byteLength > MAX_IMPORT_BYTES)
       throw fail(Code.InvalidArgument, 'INVALID_ARGUMENT', 'The file is larger than 5 MB');
-    if (isSpreadsheetArchive(req.file, req.fileName))
-      throw fail(
-        Code.InvalidArgument,
-        'UNSUPPORTED_FILE_FORMAT',
-        'Only CSV files can be imported for now: save the sheet as CSV',
-      );
     let parsed;
     try {
-      parsed = parseCustomerImport(decodeText(req.file));
+      parsed = parseCustomerImport(
+        isSpreadsheetArchive(req.file, req.fileName)
+          ? await readSheetRecords(req.file)
+          : decodeText(req.file),
+      );
     } catch (error) {
       if (error instanceof ImportFileError)
         throw fail(Code.InvalidArgument, 'INVALID_ARGUMENT', error.message);
