@@ -1,20 +1,5 @@
-/** The 14 deposit statuses in order (2-business-data.md §4). */
-export const DEPOSIT_STATUSES = [
-  'DRAFT',
-  'WAITING_FOR_VENDOR',
-  'CUSTOMER_PREPARING',
-  'WAITING_FOR_SENDING',
-  'SEND',
-  'RECEIVED',
-  'TODO',
-  'PROGRESS',
-  'CUSTOMER_WAITING',
-  'DEPOSIT_VALIDATED',
-  'INLINE',
-  'RESTITUED',
-  'ABANDONED',
-  'CANCELED',
-] as const;
+/** The 14 deposit statuses in order, from the shared rules (2-business-data.md §4). */
+export { DEPOSIT_STATUSES } from '../../../src/domain/deposit/statuses.ts';
 
 /**
  * Sale statuses the deposit rules allow for a product of a deposit in this status: sold or paid
