@@ -3,6 +3,7 @@ import { depositsEn } from './areas/deposits.en.ts';
 import { newDepositEn } from './areas/newDeposit.en.ts';
 import { depositRequestsEn } from './areas/depositRequests.en.ts';
 import { peopleEn } from './areas/people.en.ts';
+import { profileEn } from './areas/profile.en.ts';
 
 import type { Translation } from './fr.ts';
 
@@ -21,6 +22,7 @@ export const en: Translation = {
     vendors: 'Vendors',
     outbox: 'Sent mail',
     dressing: 'My dressing',
+    profile: 'My profile',
     newDeposit: 'Hand items over',
   },
   language: {
@@ -95,4 +97,5 @@ export const en: Translation = {
   ...newDepositEn,
   ...depositRequestsEn,
   ...peopleEn,
+  ...profileEn,
 };

@@ -3,6 +3,7 @@ import { depositsFr } from './areas/deposits.fr.ts';
 import { newDepositFr } from './areas/newDeposit.fr.ts';
 import { depositRequestsFr } from './areas/depositRequests.fr.ts';
 import { peopleFr } from './areas/people.fr.ts';
+import { profileFr } from './areas/profile.fr.ts';
 
 /** French texts, the default language. Keys are `area.item`; `en.ts` must have the same ones. */
 export const fr = {
@@ -19,6 +20,7 @@ export const fr = {
     vendors: 'Vendeurs',
     outbox: 'Courriels envoyés',
     dressing: 'Mon dressing',
+    profile: 'Mon profil',
     newDeposit: 'Déposer des articles',
   },
   language: {
@@ -94,6 +96,7 @@ export const fr = {
   ...newDepositFr,
   ...depositRequestsFr,
   ...peopleFr,
+  ...profileFr,
 };
 
 /** The shape every language follows: same areas, same items, text values. */

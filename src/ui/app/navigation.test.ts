@@ -10,8 +10,14 @@ describe('main navigation', () => {
     expect(paths('Customer')).toEqual(['/', '/dressing']);
   });
 
-  it('shows vendors their deposits, the marketplace and contacts, not the staff screens', () => {
-    expect(paths('Vendor')).toEqual(['/', '/deposits', '/marketplace', '/contacts']);
+  it('shows vendors their deposits, the marketplace, contacts and profile, not the staff screens', () => {
+    expect(paths('Vendor')).toEqual([
+      '/',
+      '/deposits',
+      '/marketplace',
+      '/contacts',
+      '/edit-profile',
+    ]);
   });
 
   it('shows staff the requests, vendors and the outbox', () => {

@@ -20,6 +20,7 @@ export const NAVIGATION: readonly NavEntry[] = [
   { to: '/vendors', labelKey: 'nav.vendors', roles: STAFF },
   { to: '/outbox', labelKey: 'nav.outbox', roles: STAFF },
   { to: '/dressing', labelKey: 'nav.dressing', roles: ['Customer'] },
+  { to: '/edit-profile', labelKey: 'nav.profile', roles: ['Vendor'] },
 ];
 
 export function navigationFor(role: GroupName | null): NavEntry[] {

@@ -7,6 +7,7 @@ import { depositRequestRoutes } from '../views/DepositRequests/routes.tsx';
 import { depositRoutes } from '../views/Deposits/routes.tsx';
 import { newDepositRoutes } from '../views/NewDeposit/routes.tsx';
 import { peopleRoutes } from '../views/People/routes.tsx';
+import { profileRoutes } from '../views/Profile/routes.tsx';
 import { Layout } from './Layout.tsx';
 import { OidcCallbackRoute } from './OidcCallbackRoute.tsx';
 import { RequireSession } from './RequireSession.tsx';
@@ -30,6 +31,7 @@ export const appRoutes: RouteObject[] = [
       ...depositRequestRoutes,
       ...peopleRoutes,
       ...newDepositRoutes,
+      ...profileRoutes,
       { path: 'oidc-callback', element: <OidcCallbackRoute /> },
       { path: 'no-group', element: <NoGroupView /> },
       { path: 'unrecognized-user', element: <UnrecognizedUserView /> },
