@@ -3,6 +3,12 @@ import {
   type SubscriptionStatusName,
   type SubscriptionTypeName,
 } from '../subscriptionAccess.ts';
+import {
+  departmentOf,
+  missingProfileFields,
+  REQUIRED_PROFILE_FIELDS,
+  type RequiredProfileField,
+} from '../fieldRules.ts';
 
 /**
  * Why a vendor may not take a deposit open to vendors (2-business-data.md §6), in the
@@ -42,16 +48,8 @@ export interface SubscriptionFacts {
   readonly currentPeriodEnd: Date | null;
 }
 
-/** Profile fields a vendor must fill before taking deposits (the address decides the department). */
-export const REQUIRED_PROFILE_FIELDS = [
-  'firstName',
-  'lastName',
-  'phoneNumber',
-  'address',
-  'postalCode',
-  'city',
-] as const;
-export type ProfileField = (typeof REQUIRED_PROFILE_FIELDS)[number];
+export { departmentOf, missingProfileFields, REQUIRED_PROFILE_FIELDS };
+export type ProfileField = RequiredProfileField;
 
 export interface VendorFacts {
   readonly subscription: SubscriptionFacts | null;
@@ -104,18 +102,6 @@ function trainingRunning(s: SubscriptionFacts, now: Date): boolean {
   );
 }
 
-/**
- * French department of a postal code: two digits, Corsica 2A (20000-20199) or 2B (20200-20999),
- * overseas departments and territories (97x, 98x) three digits. Null when it is no French code.
- */
-export function departmentOf(postalCode: string | null | undefined): string | null {
-  const code = (postalCode ?? '').replace(/\s+/g, '');
-  if (!/^\d{5}$/.test(code)) return null;
-  if (code.startsWith('20')) return Number(code) < 20200 ? '2A' : '2B';
-  if (code.startsWith('97') || code.startsWith('98')) return code.slice(0, 3);
-  return code.slice(0, 2);
-}
-
 const PARIS_DAY = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Europe/Paris',
   year: 'numeric',
@@ -126,11 +112,6 @@ const PARIS_DAY = new Intl.DateTimeFormat('en-CA', {
 /** The calendar day of an instant in Paris (`2025-03-30`): the business day of the product. */
 export function parisDay(instant: Date): string {
   return PARIS_DAY.format(instant);
-}
-
-/** The profile fields still missing (blank counts as missing). */
-export function missingProfileFields(profile: VendorFacts['profile']): ProfileField[] {
-  return REQUIRED_PROFILE_FIELDS.filter((f) => !(profile[f] ?? '').trim());
 }
 
 type Check = (v: VendorFacts, r: WantDepositRules) => boolean;

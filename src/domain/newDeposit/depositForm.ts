@@ -4,6 +4,8 @@
  * Pure: enum values are the contract labels without prefix ('PHONE_CALL'), as stored in SQL.
  */
 
+import { departmentOf, isFrenchPostalCode, normalizePhone } from '../fieldRules.ts';
+
 export const CONTACT_WAYS = ['PHONE_CALL', 'EMAIL', 'PHONE_MESSAGE', 'WHATS_APP'] as const;
 export const TIMES_BEFORE_CONTACT = ['NOW', 'ONE_TO_THREE_DAYS', 'ONE_WEEK'] as const;
 export const FAMILIES = [
@@ -107,12 +109,8 @@ export type InfoField = Exclude<keyof InfoFields, 'address'> | AddressField;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** French numbers (0X XX XX XX XX, +33, 0033) or any international number in E.164. */
 const PHONE = /^(?:(?:\+33|0033|0)[1-9]\d{8}|\+[1-9]\d{7,14})$/;
-const FRENCH_POSTAL_CODE = /^\d{5}$/;
 
-/** The phone input strips all whitespace (§2). */
-export function normalizePhone(value: string): string {
-  return value.replace(/\s+/g, '');
-}
+export { departmentOf, normalizePhone };
 
 export function normalizeEmail(value: string): string {
   return value.trim();
@@ -219,7 +217,7 @@ export function validateAddress(a: AddressFields, picked: boolean): FieldErrors<
     postalCode: !postal
       ? 'required'
       : french
-        ? FRENCH_POSTAL_CODE.test(postal)
+        ? isFrenchPostalCode(postal)
           ? undefined
           : 'invalidPostalCode'
         : postal.length > 12
@@ -249,13 +247,4 @@ export function describeErrors(errors: FieldErrors): string {
   return Object.entries(errors)
     .map(([field, error]) => `${field}: ${error}`)
     .join(', ');
-}
-
-/** French department of a postal code: 2A/2B for Corsica, three digits overseas. */
-export function departmentOf(postalCode: string): string | null {
-  const code = postalCode.trim();
-  if (!FRENCH_POSTAL_CODE.test(code)) return null;
-  if (code.startsWith('97') || code.startsWith('98')) return code.slice(0, 3);
-  if (code.startsWith('20')) return Number(code) < 20200 ? '2A' : '2B';
-  return code.slice(0, 2);
 }

@@ -1,3 +1,5 @@
+import { isFrenchPostalCode, isPhoneNumber } from '../../domain/fieldRules.ts';
+import * as recordForm from '../recordForm/recordForm.ts';
 import type { CustomerRow } from './peopleRows.ts';
 
 /** The customer fields the information form edits (contract names, camelCase). */
@@ -51,15 +53,10 @@ export function draftOf(customer: CustomerRow): CustomerDraft {
 }
 
 /** A changed value, normalised: the phone input strips all whitespace (2-business-data.md §2). */
-export function normalise(field: CustomerField, value: string | boolean): string | boolean {
-  if (typeof value === 'boolean') return value;
-  return field === 'phoneNumber' ? value.replace(/\s+/g, '') : value;
-}
+export const normalise: (field: CustomerField, value: string | boolean) => string | boolean =
+  recordForm.normalise;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** French postal codes: five digits (Corsica included, 2A/2B are department codes, not postal). */
-const POSTAL_CODE = /^\d{5}$/;
-const PHONE = /^\+?\d{6,15}$/;
 
 /**
  * Field rules of the customer form: names and e-mail are required, the e-mail must look like
@@ -71,20 +68,15 @@ export function validateCustomerDraft(draft: CustomerDraft): FieldErrors {
   if (draft.lastName.trim() === '') errors.lastName = 'required';
   if (draft.email.trim() === '') errors.email = 'required';
   else if (!EMAIL.test(draft.email.trim())) errors.email = 'email';
-  if (draft.postalCode.trim() !== '' && !POSTAL_CODE.test(draft.postalCode.trim()))
+  if (draft.postalCode.trim() !== '' && !isFrenchPostalCode(draft.postalCode))
     errors.postalCode = 'postalCode';
-  if (draft.phoneNumber !== '' && !PHONE.test(draft.phoneNumber)) errors.phoneNumber = 'phone';
+  if (draft.phoneNumber !== '' && !isPhoneNumber(draft.phoneNumber)) errors.phoneNumber = 'phone';
   return errors;
 }
 
 /** Fields whose value differs from the saved record: the partial update's mask. */
 export function changedFields(customer: CustomerRow, draft: CustomerDraft): CustomerField[] {
-  const saved = draftOf(customer);
-  return CUSTOMER_FORM_FIELDS.filter((field) => {
-    const a = saved[field];
-    const b = draft[field];
-    return typeof a === 'string' && typeof b === 'string' ? a.trim() !== b.trim() : a !== b;
-  });
+  return recordForm.changedFields(CUSTOMER_FORM_FIELDS, draftOf, customer, draft);
 }
 
 /** camelCase field → the contract's snake_case name, as the update mask carries it. */

@@ -1,28 +1,23 @@
-import { REQUIRED_PROFILE_FIELDS } from '../../domain/deposit/wantDeposit.ts';
+import {
+  isFrenchPostalCode,
+  isPhoneNumber,
+  missingProfileFields,
+  REQUIRED_PROFILE_FIELDS,
+  type RequiredProfileField,
+} from '../../domain/fieldRules.ts';
+import { FAMILIES } from '../../domain/newDeposit/depositForm.ts';
+import * as recordForm from '../recordForm/recordForm.ts';
 
 /** The families a vendor may prefer (contract ProductFamily labels). */
-export const PROFILE_FAMILIES = [
-  'WOMAN',
-  'MAN',
-  'KIDS',
-  'HOME',
-  'ELECTRONICS',
-  'ENTERTAINMENT',
-  'HOBBIES_COLLECTIBLES',
-  'SPORTS',
-  'MIXED',
-] as const;
+export const PROFILE_FAMILIES = FAMILIES;
+
+/** Name, phone and address: the text fields a complete profile needs. */
+type RequiredFields = { readonly [field in RequiredProfileField]: string };
 
 /** The signed-in vendor's own record, as the profile form reads it. */
-export interface ProfileRecord {
+export interface ProfileRecord extends RequiredFields {
   readonly uuid: string;
   readonly rowVersion: number;
-  readonly firstName: string;
-  readonly lastName: string;
-  readonly phoneNumber: string;
-  readonly address: string;
-  readonly postalCode: string;
-  readonly city: string;
   /** receive_new_deposit_status label, null when never set. */
   readonly availability: 'AVAILABLE' | 'UNAVAILABLE' | null;
   /** deposit_family_favorite label, null when not chosen. */
@@ -31,25 +26,14 @@ export interface ProfileRecord {
   readonly subscription: string;
 }
 
-export interface ProfileDraft {
-  readonly firstName: string;
-  readonly lastName: string;
-  readonly phoneNumber: string;
-  readonly address: string;
-  readonly postalCode: string;
-  readonly city: string;
+export interface ProfileDraft extends RequiredFields {
   readonly available: boolean;
   /** Family label, '' when not chosen. */
   readonly favoriteFamily: string;
 }
 
 export const PROFILE_FORM_FIELDS = [
-  'firstName',
-  'lastName',
-  'phoneNumber',
-  'address',
-  'postalCode',
-  'city',
+  ...REQUIRED_PROFILE_FIELDS,
   'available',
   'favoriteFamily',
 ] as const satisfies readonly (keyof ProfileDraft)[];
@@ -73,13 +57,8 @@ export function draftOf(record: ProfileRecord): ProfileDraft {
 }
 
 /** A changed value, normalised: the phone input strips all whitespace (2-business-data.md §2). */
-export function normalise(field: ProfileField, value: string | boolean): string | boolean {
-  if (typeof value === 'boolean') return value;
-  return field === 'phoneNumber' ? value.replace(/\s+/g, '') : value;
-}
-
-const POSTAL_CODE = /^\d{5}$/;
-const PHONE = /^\+?\d{6,15}$/;
+export const normalise: (field: ProfileField, value: string | boolean) => string | boolean =
+  recordForm.normalise;
 
 /**
  * Field rules of the profile: every field the deposit rules need for a complete profile
@@ -88,22 +67,15 @@ const PHONE = /^\+?\d{6,15}$/;
  */
 export function validateProfileDraft(draft: ProfileDraft): ProfileErrors {
   const errors: ProfileErrors = {};
-  for (const field of REQUIRED_PROFILE_FIELDS)
-    if (draft[field].trim() === '') errors[field] = 'required';
-  if (!errors.postalCode && !POSTAL_CODE.test(draft.postalCode.trim()))
-    errors.postalCode = 'postalCode';
-  if (!errors.phoneNumber && !PHONE.test(draft.phoneNumber)) errors.phoneNumber = 'phone';
+  for (const field of missingProfileFields(draft)) errors[field] = 'required';
+  if (!errors.postalCode && !isFrenchPostalCode(draft.postalCode)) errors.postalCode = 'postalCode';
+  if (!errors.phoneNumber && !isPhoneNumber(draft.phoneNumber)) errors.phoneNumber = 'phone';
   return errors;
 }
 
 /** Fields whose value differs from the saved record: the partial update's mask. */
 export function changedFields(record: ProfileRecord, draft: ProfileDraft): ProfileField[] {
-  const saved = draftOf(record);
-  return PROFILE_FORM_FIELDS.filter((field) => {
-    const a = saved[field];
-    const b = draft[field];
-    return typeof a === 'string' && typeof b === 'string' ? a.trim() !== b.trim() : a !== b;
-  });
+  return recordForm.changedFields(PROFILE_FORM_FIELDS, draftOf, record, draft);
 }
 
 const MASK: Record<ProfileField, string> = {
