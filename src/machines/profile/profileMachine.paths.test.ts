@@ -4,7 +4,6 @@ import type { SnapshotFrom } from 'xstate';
 import { describePaths, done, failure, walkPaths, type StepInfo } from '../testing/walkPaths.ts';
 import type { ProfileRecord } from './profileForm.ts';
 import { profileMachine, type ProfileEvent } from './profileMachine.ts';
-import { subscriptionMachine, type SubscriptionSummary } from './subscriptionMachine.ts';
 
 type Snapshot = SnapshotFrom<typeof profileMachine>;
 
@@ -55,30 +54,5 @@ describePaths(
     events: EVENTS,
     errorOf: (s) => s.context.errorCode,
     check,
-  }),
-);
-
-const SUMMARY: SubscriptionSummary = {
-  uuid: 'sub-1',
-  type: 'PRO',
-  status: 'ACTIVE',
-  currentPeriodEnd: Date.UTC(2025, 5, 30),
-  cancelAtPeriodEnd: false,
-};
-
-describePaths(
-  'subscriptionMachine',
-  walkPaths({
-    machine: subscriptionMachine,
-    input: { vendorUuid: 'vendor-1' },
-    events: [
-      { type: 'subscription.retry' },
-      done('loadSubscription', SUMMARY),
-      done('loadSubscription', null),
-      failure('loadSubscription', new ConnectError('down', Code.Unavailable)),
-    ],
-    errorOf: (s) => s.context.errorCode,
-    check: (s, { where }) =>
-      expect(s.matches('ready'), where).toBe(s.context.subscription !== null),
   }),
 );
