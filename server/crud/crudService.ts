@@ -1,4 +1,5 @@
 import { Code, type ConnectError, type HandlerContext } from '@connectrpc/connect';
+import { snakeCase } from '../db/schemaSql.ts';
 import { create, type DescMessage, type DescService } from '@bufbuild/protobuf';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { callerKey, type Caller } from '../rpc/caller.ts';
@@ -337,7 +338,9 @@ export function updateHandler(
     const uuid = String(message.uuid ?? '');
     let only: Set<string> | undefined;
     if (method === 'partialUpdate') {
-      const paths = ((req.updateMask as { paths?: string[] } | undefined)?.paths ?? []).map(snake);
+      const paths = ((req.updateMask as { paths?: string[] } | undefined)?.paths ?? []).map(
+        snakeCase,
+      );
       const unknown = paths.filter((p) => !names.has(p) || BOOKKEEPING.has(p));
       if (paths.length === 0 || unknown.length > 0) {
         throw fail(
@@ -390,8 +393,4 @@ export function updateHandler(
       }),
     );
   };
-}
-
-function snake(path: string): string {
-  return path.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 }

@@ -1,4 +1,5 @@
 import { Code, type HandlerContext } from '@connectrpc/connect';
+import { snakeCase } from '../../db/schemaSql.ts';
 import { crudHandlers, requireCaller } from '../../crud/crudService.ts';
 import type { Caller } from '../../rpc/caller.ts';
 import { fail } from '../../rpc/reasons.ts';
@@ -17,10 +18,6 @@ type Handler = (req: unknown, ctx: HandlerContext) => Promise<Customer>;
 
 /** Fields only staff set: the sign-in link and which vendors may see the record. */
 const STAFF_ONLY_CUSTOMER_FIELDS = ['identity_user_uuid', 'vendors'];
-
-function snake(path: string): string {
-  return path.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
-}
 
 /** A customer acting on their own record (not a vendor, not staff). */
 function isCustomerSelf(caller: Caller): boolean {
@@ -58,7 +55,7 @@ export function customerUpdateHandlers(deps: ServiceDeps) {
     const caller = requireCaller(ctx);
     const { partialUpdate: generic, columns } = await genericUpdates();
     const allowed = new Set(allowedFields(caller, columns));
-    const refused = (req.updateMask?.paths ?? []).map(snake).filter((p) => !allowed.has(p));
+    const refused = (req.updateMask?.paths ?? []).map(snakeCase).filter((p) => !allowed.has(p));
     if (refused.length > 0 && !caller.isAdminLevel)
       throw fail(Code.PermissionDenied, 'FORBIDDEN', `You may not change ${refused.join(', ')}`);
     return generic(req, ctx);

@@ -1,4 +1,5 @@
 import { Code, type HandlerContext } from '@connectrpc/connect';
+import { snakeCase } from '../../db/schemaSql.ts';
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { sql } from 'kysely';
@@ -63,10 +64,6 @@ function requireSelfOrStaff(caller: Caller, uuid: string): void {
 
 type Handler = (req: unknown, ctx: HandlerContext) => Promise<Vendor>;
 
-function snake(path: string): string {
-  return path.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
-}
-
 export function vendorCallsHandlers(deps: ServiceDeps) {
   const { db } = deps;
   let generic: Promise<{ update: Handler; partialUpdate: Handler; editable: string[] }> | undefined;
@@ -109,7 +106,7 @@ export function vendorCallsHandlers(deps: ServiceDeps) {
     const { partialUpdate } = await genericUpdates();
     if (!caller.isAdminLevel) {
       const staffOnly = (req.updateMask?.paths ?? [])
-        .map(snake)
+        .map(snakeCase)
         .filter((p) => STAFF_ONLY_VENDOR_FIELDS.includes(p) || p === 'identity_user_uuid');
       if (staffOnly.length)
         throw fail(Code.PermissionDenied, 'FORBIDDEN', `Only staff change ${staffOnly.join(', ')}`);

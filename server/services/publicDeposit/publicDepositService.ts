@@ -28,6 +28,7 @@ import {
   checkDraftValues,
   DRAFT_COLUMNS,
 } from './draftFields.ts';
+import { refuseSecondFamilyDeposit } from '../deposit/familyDay.ts';
 import { confirmationMail } from './confirmationMail.ts';
 
 type Row = Record<string, unknown>;
@@ -371,19 +372,13 @@ export function publicDepositServiceHandlers(deps: ServiceDeps): ServiceHandlers
         });
         if (!verdict.ok) throw fail(Code.FailedPrecondition, 'INVALID_ARGUMENT', verdict.code);
         const now = clock();
-        // A customer cannot make two deposits of the same family on the same day (§5).
-        const { rows: sameDay } = await sql`
-          select 1 from deposit d where d.customer = ${customer} and d.uuid <> ${draft.uuid as string}
-            and d.family = ${draft.family as string} and d.status not in ('DRAFT', 'CANCELED')
-            and (d.deposit_datetime at time zone 'Europe/Paris')::date
-              = (${now}::timestamptz at time zone 'Europe/Paris')::date
-          limit 1`.execute(trx);
-        if (sameDay.length > 0)
-          throw fail(
-            Code.AlreadyExists,
-            'CUSTOMER_FAMILY_SAME_DAY',
-            'This customer already made a deposit request of this family today',
-          );
+        await refuseSecondFamilyDeposit(
+          trx,
+          customer,
+          String(draft.family),
+          now,
+          draft.uuid as string,
+        );
         const { rows: people } =
           await sql<Row>`select * from customer where uuid = ${customer}`.execute(trx);
         const person = people[0]!;

@@ -5,7 +5,6 @@ import {
   departmentOf,
   isWantDepositRefusal,
   missingProfileFields,
-  parisDay,
   vendorRefusal,
   wantDepositRefusal,
   type DepositFacts,
@@ -272,15 +271,6 @@ describe('departmentOf', () => {
     [null, null],
   ] as const)('%s → %s', (code, department) => {
     expect(departmentOf(code)).toBe(department);
-  });
-});
-
-describe('parisDay', () => {
-  it('follows Paris time, summer and winter', () => {
-    expect(parisDay(new Date('2025-06-11T21:59:00Z'))).toBe('2025-06-11');
-    expect(parisDay(new Date('2025-06-11T22:00:00Z'))).toBe('2025-06-12');
-    expect(parisDay(new Date('2025-01-11T22:59:00Z'))).toBe('2025-01-11');
-    expect(parisDay(new Date('2025-01-11T23:00:00Z'))).toBe('2025-01-12');
   });
 });
 

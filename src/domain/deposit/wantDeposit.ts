@@ -1,3 +1,4 @@
+import { parisDay } from '../calendar.ts';
 import {
   isTrainingSubscription,
   type SubscriptionStatusName,
@@ -100,18 +101,6 @@ function trainingRunning(s: SubscriptionFacts, now: Date): boolean {
     RUNNING.includes(s.status) &&
     (s.currentPeriodEnd === null || s.currentPeriodEnd.getTime() > now.getTime())
   );
-}
-
-const PARIS_DAY = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Paris',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The calendar day of an instant in Paris (`2025-03-30`): the business day of the product. */
-export function parisDay(instant: Date): string {
-  return PARIS_DAY.format(instant);
 }
 
 type Check = (v: VendorFacts, r: WantDepositRules) => boolean;

@@ -158,13 +158,3 @@ export async function depositOrder(
   const names = new Set(columnFields(DepositSchema, await context.columns()).map((f) => f.name));
   return orderingSql(DepositSchema, names, ordering, 'r');
 }
-
-/** The calendar day of an instant in Paris, as `YYYY-MM-DD` (the business's "today"). */
-export function parisDay(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Paris',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
-}

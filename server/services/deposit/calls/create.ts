@@ -21,7 +21,8 @@ import { policyFor, scopeFor } from '../../../crud/policies.ts';
 import { scopeSql } from '../../../crud/queryParts.ts';
 import type { Caller } from '../../../rpc/caller.ts';
 import { fail } from '../../../rpc/reasons.ts';
-import { parisDay, type DepositCallContext, type Row } from './common.ts';
+import { refuseSecondFamilyDeposit } from '../familyDay.ts';
+import type { DepositCallContext, Row } from './common.ts';
 
 /** Fields only admin-level callers write (through UpdateAdminOnly); others get the defaults. */
 const ADMIN_ONLY_COLUMNS = ['admin_notes', 'qualification_status'];
@@ -57,7 +58,7 @@ export function createHandlers(context: DepositCallContext) {
           if (row.customer) await checkCustomer(trx, caller, String(row.customer));
           if (row.vendor && row.name) await checkName(trx, String(row.vendor), String(row.name));
           if (row.customer && row.family)
-            await checkFamilyDay(trx, String(row.customer), String(row.family), now);
+            await refuseSecondFamilyDeposit(trx, String(row.customer), String(row.family), now);
           const uuid = await insertRow(trx, 'deposit', row).catch((error: unknown) => {
             // Two creates racing past the check: the unique index speaks the same refusal.
             if (isNameConflict(error)) throw nameExists();
@@ -121,27 +122,4 @@ async function checkName(trx: Kysely<unknown>, vendor: string, name: string) {
   const { rows } = await sql`
     select 1 from deposit where vendor = ${vendor} and name = ${name} limit 1`.execute(trx);
   if (rows[0]) throw nameExists();
-}
-
-/**
- * One deposit per customer and family per Paris day. Abandoned and canceled deposits do not
- * count: a customer may start again the same day. The lock serialises two creates for one
- * customer, so both cannot pass the check.
- */
-async function checkFamilyDay(trx: Kysely<unknown>, customer: string, family: string, now: Date) {
-  await sql`select pg_advisory_xact_lock(hashtext(${`deposit-family-day:${customer}`}))`.execute(
-    trx,
-  );
-  const { rows } = await sql`
-    select 1 from deposit
-    where customer = ${customer} and family = ${family}
-      and (created_at at time zone 'Europe/Paris')::date = ${parisDay(now)}::date
-      and (status is null or status not in ('ABANDONED', 'CANCELED'))
-    limit 1`.execute(trx);
-  if (rows[0])
-    throw fail(
-      Code.AlreadyExists,
-      'CUSTOMER_FAMILY_SAME_DAY',
-      'This customer already has a deposit of this family today',
-    );
 }
