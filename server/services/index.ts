@@ -1,10 +1,14 @@
 import { outboxServiceHandlers } from '../mail/outboxService.ts';
+import { accountCallsHandlers } from './account/accountCalls.ts';
+import { dashboardCallsHandlers } from './dashboard/dashboardCalls.ts';
 import type { ServiceDeps, ServiceHandlers } from './deps.ts';
 import { depositCallsHandlers } from './deposit/depositCalls.ts';
 import { depositRequestsHandlers } from './deposit/depositRequests.ts';
 import { depositRulesHandlers } from './deposit/depositRules.ts';
 import { peopleCallsHandlers } from './people/peopleCalls.ts';
+import { onboardingCallsHandlers } from './onboarding/onboardingCalls.ts';
 import { publicDepositServiceHandlers } from './publicDeposit/publicDepositService.ts';
+import { supportTicketsHandlers } from './shell/supportTickets.ts';
 
 /** Every area's hand-written handlers merged per service; one area per file keeps them apart. */
 export function handWrittenHandlers(deps: ServiceDeps): ServiceHandlers {
@@ -16,6 +20,10 @@ export function handWrittenHandlers(deps: ServiceDeps): ServiceHandlers {
     publicDepositServiceHandlers,
     peopleCallsHandlers,
     outboxServiceHandlers,
+    supportTicketsHandlers,
+    accountCallsHandlers,
+    onboardingCallsHandlers,
+    dashboardCallsHandlers,
   ]) {
     for (const [service, handlers] of Object.entries(area(deps))) {
       const existing = merged[service] ?? {};

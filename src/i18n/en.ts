@@ -1,3 +1,10 @@
+import { routingEn } from './areas/routing.en.ts';
+import { shellEn } from './areas/shell.en.ts';
+import { accountEn } from './areas/account.en.ts';
+import { onboardingEn } from './areas/onboarding.en.ts';
+import { dashboardEn } from './areas/dashboard.en.ts';
+import { formsEn } from './areas/forms.en.ts';
+import { pagesEn } from './areas/pages.en.ts';
 import { depositRulesEn } from './areas/depositRules.en.ts';
 import { depositsEn } from './areas/deposits.en.ts';
 import { newDepositEn } from './areas/newDeposit.en.ts';
@@ -98,4 +105,11 @@ export const en: Translation = {
   ...depositRequestsEn,
   ...peopleEn,
   ...profileEn,
+  ...routingEn,
+  ...shellEn,
+  ...accountEn,
+  ...onboardingEn,
+  ...dashboardEn,
+  ...formsEn,
+  ...pagesEn,
 };

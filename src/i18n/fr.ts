@@ -1,3 +1,10 @@
+import { routingFr } from './areas/routing.fr.ts';
+import { shellFr } from './areas/shell.fr.ts';
+import { accountFr } from './areas/account.fr.ts';
+import { onboardingFr } from './areas/onboarding.fr.ts';
+import { dashboardFr } from './areas/dashboard.fr.ts';
+import { formsFr } from './areas/forms.fr.ts';
+import { pagesFr } from './areas/pages.fr.ts';
 import { depositRulesFr } from './areas/depositRules.fr.ts';
 import { depositsFr } from './areas/deposits.fr.ts';
 import { newDepositFr } from './areas/newDeposit.fr.ts';
@@ -97,6 +104,13 @@ export const fr = {
   ...depositRequestsFr,
   ...peopleFr,
   ...profileFr,
+  ...routingFr,
+  ...shellFr,
+  ...accountFr,
+  ...onboardingFr,
+  ...dashboardFr,
+  ...formsFr,
+  ...pagesFr,
 };
 
 /** The shape every language follows: same areas, same items, text values. */

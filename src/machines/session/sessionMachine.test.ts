@@ -6,6 +6,8 @@ import {
   GetCurrentUserResponseSchema,
   SessionService,
 } from '../../rpc/gen/seconde/v1/session_pb.ts';
+import { CustomerService } from '../../rpc/gen/seconde/v1/customer_pb.ts';
+import { VendorSchema, VendorService } from '../../rpc/gen/seconde/v1/vendor_pb.ts';
 import { authInterceptor } from '../../rpc/interceptors/auth.ts';
 import type { RestoredSession } from './oidc.ts';
 import { createSessionActors } from './sessionActors.ts';
@@ -208,14 +210,33 @@ describe('sessionMachine with its real actors over a router transport', () => {
                 Code.Unauthenticated,
               );
             }
-            return create(GetCurrentUserResponseSchema, { ...user, groups: [...user.groups] });
+            return create(GetCurrentUserResponseSchema, {
+              ...user,
+              groups: [...user.groups],
+              legalTermsUpdatedAt: undefined,
+              record: undefined,
+            } as never);
+          },
+        });
+        router.service(VendorService, {
+          retrieveByIdentity(req) {
+            return create(VendorSchema, {
+              identityUserUuid: req.identityUserUuid,
+              onboardingCompleted: true,
+            });
           },
         });
       },
       { transport: { interceptors: [authInterceptor(() => auth.accessToken())] } },
     );
-    const sessionClient = createClient(SessionService, transport);
-    return sessionMachine.provide({ actors: createSessionActors({ auth, sessionClient }) });
+    return sessionMachine.provide({
+      actors: createSessionActors({
+        auth,
+        sessionClient: createClient(SessionService, transport),
+        vendorClient: createClient(VendorService, transport),
+        customerClient: createClient(CustomerService, transport),
+      }),
+    });
   }
 
   it('signs in the vendor the token belongs to', async () => {

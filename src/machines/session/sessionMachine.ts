@@ -146,7 +146,7 @@ export const sessionMachine = setup({
             { target: 'ready' },
           ],
         },
-        ready: { tags: ['ready'] },
+        ready: { tags: ['ready'], on: { 'session.reload': { target: 'loadingUser' } } },
         noGroup: { tags: ['noGroup'] },
         unrecognised: { tags: ['unrecognised'] },
         checkFailed: {

@@ -1,4 +1,5 @@
 import { mainRole, type GroupName } from '../../domain/roles.ts';
+import type { SubscriptionView } from '../../domain/subscriptionAccess.ts';
 import type { AppErrorCode } from '../../rpc/errors.ts';
 
 /** What SessionService.GetCurrentUser answers that the session keeps (the proto message fits). */
@@ -11,6 +12,21 @@ export interface CurrentUserPayload {
   readonly lastName: string;
   readonly vendorUuid: string;
   readonly customerUuid: string;
+  /** When the legal terms in force were last updated (GetCurrentUser). */
+  readonly legalTermsUpdatedAt?: Date | null;
+  /** The vendor or customer record found by identity subject (RetrieveByIdentity), if any. */
+  readonly record?: SessionRecordPayload | null;
+}
+
+/** What the shell reads from the user's own vendor or customer record. */
+export interface SessionRecordPayload {
+  readonly onboardingCompleted: boolean;
+  readonly acceptedLegalTermAt: Date | null;
+  readonly profilPicture: string;
+  /** Vendors only: start of the extension free trial. */
+  readonly trialStart: Date | null;
+  /** Vendors only: the plan as the payment provider mirrors it. */
+  readonly subscription: SubscriptionView | null;
 }
 
 /** The signed-in user as the app sees it; `role` follows the spec's group order. */
@@ -24,6 +40,13 @@ export interface SessionUser {
   readonly lastName: string;
   readonly vendorUuid: string | null;
   readonly customerUuid: string | null;
+  /** Staff without a record count as onboarded. */
+  readonly onboardingCompleted: boolean;
+  readonly acceptedLegalTermAt: Date | null;
+  readonly legalTermsUpdatedAt: Date | null;
+  readonly profilPicture: string;
+  readonly trialStart: Date | null;
+  readonly subscription: SubscriptionView | null;
 }
 
 /** Sign-in steps fail with their own code; RPC failures keep the funnel's code. */
@@ -42,6 +65,8 @@ export type SessionEvent =
   | { type: 'session.signIn'; returnTo?: string }
   | { type: 'session.signOut' }
   | { type: 'session.retry' }
+  /** Reload the user and their record after a change of their own (onboarding, legal terms...). */
+  | { type: 'session.reload' }
   | { type: 'session.tokenExpired' };
 
 export function toSessionUser(payload: CurrentUserPayload): SessionUser {
@@ -55,5 +80,11 @@ export function toSessionUser(payload: CurrentUserPayload): SessionUser {
     lastName: payload.lastName,
     vendorUuid: payload.vendorUuid || null,
     customerUuid: payload.customerUuid || null,
+    onboardingCompleted: payload.record?.onboardingCompleted ?? true,
+    acceptedLegalTermAt: payload.record?.acceptedLegalTermAt ?? null,
+    legalTermsUpdatedAt: payload.legalTermsUpdatedAt ?? null,
+    profilPicture: payload.record?.profilPicture ?? '',
+    trialStart: payload.record?.trialStart ?? null,
+    subscription: payload.record?.subscription ?? null,
   };
 }

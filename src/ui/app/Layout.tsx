@@ -8,9 +8,11 @@ import {
 } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink } from 'react-router';
 import { selectRole } from '../../machines/session/selectors.ts';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
+import { AccountOverlays } from '../views/Account/AccountOverlays.tsx';
+import { GuardedOutlet } from './routing/GuardedOutlet.tsx';
 import { navigationFor } from './navigation.ts';
 import { useSession } from './sessionContext.ts';
 
@@ -51,8 +53,9 @@ export function Layout() {
         </NavbarGroup>
       </Navbar>
       <main className="seconde-main">
-        <Outlet />
+        <GuardedOutlet />
       </main>
+      <AccountOverlays />
     </div>
   );
 }

@@ -7,7 +7,9 @@ import { createSessionActors } from '../../machines/session/sessionActors.ts';
 import { sessionMachine } from '../../machines/session/sessionMachine.ts';
 import { createClientFactory, type ClientFactory } from '../../rpc/clients.ts';
 import { serviceUrl, type AppConfig, type GouvConfig } from '../../rpc/config.ts';
+import { CustomerService } from '../../rpc/gen/seconde/v1/customer_pb.ts';
 import { SessionService } from '../../rpc/gen/seconde/v1/session_pb.ts';
+import { VendorService } from '../../rpc/gen/seconde/v1/vendor_pb.ts';
 import { createTransport } from '../../rpc/transport.ts';
 
 /** Everything built once from `/app-config.json` and handed to the React tree. */
@@ -30,7 +32,12 @@ export function createAppServices(config: AppConfig, location: PageLocation): Ap
     notification: createTransport({ baseUrl: serviceUrl(config, 'notification'), getToken }),
   });
   const sessionLogic = sessionMachine.provide({
-    actors: createSessionActors({ auth, sessionClient: clients.get(SessionService) }),
+    actors: createSessionActors({
+      auth,
+      sessionClient: clients.get(SessionService),
+      vendorClient: clients.get(VendorService),
+      customerClient: clients.get(CustomerService),
+    }),
   });
   return { sessionLogic, clients, gouv: config.gouv };
 }

@@ -4,13 +4,15 @@
 
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file seconde/v1/session.proto.
  */
 export const file_seconde_v1_session: GenFile = /*@__PURE__*/
-  fileDesc("ChhzZWNvbmRlL3YxL3Nlc3Npb24ucHJvdG8SCnNlY29uZGUudjEiFwoVR2V0Q3VycmVudFVzZXJSZXF1ZXN0IukBChZHZXRDdXJyZW50VXNlclJlc3BvbnNlEgsKA3N1YhgBIAEoCRINCgVlbWFpbBgCIAEoCRIOCgZncm91cHMYAyADKAkSHgoEcm9sZRgEIAEoDjIQLnNlY29uZGUudjEuUm9sZRIYChBpc19jb21wYW55X2FkbWluGAUgASgIEhIKCmZpcnN0X25hbWUYBiABKAkSEQoJbGFzdF9uYW1lGAcgASgJEhMKC3ZlbmRvcl91dWlkGAggASgJEhUKDWN1c3RvbWVyX3V1aWQYCSABKAkSFgoOcHJvZmlsX3BpY3R1cmUYCiABKAkqZAoEUm9sZRIUChBST0xFX1VOU1BFQ0lGSUVEEAASEgoOUk9MRV9ERVZFTE9QRVIQARIOCgpST0xFX0FETUlOEAISDwoLUk9MRV9WRU5ET1IQAxIRCg1ST0xFX0NVU1RPTUVSEAQyaQoOU2Vzc2lvblNlcnZpY2USVwoOR2V0Q3VycmVudFVzZXISIS5zZWNvbmRlLnYxLkdldEN1cnJlbnRVc2VyUmVxdWVzdBoiLnNlY29uZGUudjEuR2V0Q3VycmVudFVzZXJSZXNwb25zZWIGcHJvdG8z");
+  fileDesc("ChhzZWNvbmRlL3YxL3Nlc3Npb24ucHJvdG8SCnNlY29uZGUudjEiFwoVR2V0Q3VycmVudFVzZXJSZXF1ZXN0IqUCChZHZXRDdXJyZW50VXNlclJlc3BvbnNlEgsKA3N1YhgBIAEoCRINCgVlbWFpbBgCIAEoCRIOCgZncm91cHMYAyADKAkSHgoEcm9sZRgEIAEoDjIQLnNlY29uZGUudjEuUm9sZRIYChBpc19jb21wYW55X2FkbWluGAUgASgIEhIKCmZpcnN0X25hbWUYBiABKAkSEQoJbGFzdF9uYW1lGAcgASgJEhMKC3ZlbmRvcl91dWlkGAggASgJEhUKDWN1c3RvbWVyX3V1aWQYCSABKAkSFgoOcHJvZmlsX3BpY3R1cmUYCiABKAkSOgoWbGVnYWxfdGVybXNfdXBkYXRlZF9hdBgLIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiQAoVQ2hvb3NlVXNlclR5cGVSZXF1ZXN0EicKCXVzZXJfdHlwZRgBIAEoDjIULnNlY29uZGUudjEuVXNlclR5cGUiIAoeQWNjZXB0Q3VycmVudExlZ2FsVGVybXNSZXF1ZXN0KmQKBFJvbGUSFAoQUk9MRV9VTlNQRUNJRklFRBAAEhIKDlJPTEVfREVWRUxPUEVSEAESDgoKUk9MRV9BRE1JThACEg8KC1JPTEVfVkVORE9SEAMSEQoNUk9MRV9DVVNUT01FUhAEKlMKCFVzZXJUeXBlEhkKFVVTRVJfVFlQRV9VTlNQRUNJRklFRBAAEhQKEFVTRVJfVFlQRV9WRU5ET1IQARIWChJVU0VSX1RZUEVfQ1VTVE9NRVIQAjKtAgoOU2Vzc2lvblNlcnZpY2USVwoOR2V0Q3VycmVudFVzZXISIS5zZWNvbmRlLnYxLkdldEN1cnJlbnRVc2VyUmVxdWVzdBoiLnNlY29uZGUudjEuR2V0Q3VycmVudFVzZXJSZXNwb25zZRJXCg5DaG9vc2VVc2VyVHlwZRIhLnNlY29uZGUudjEuQ2hvb3NlVXNlclR5cGVSZXF1ZXN0GiIuc2Vjb25kZS52MS5HZXRDdXJyZW50VXNlclJlc3BvbnNlEmkKF0FjY2VwdEN1cnJlbnRMZWdhbFRlcm1zEiouc2Vjb25kZS52MS5BY2NlcHRDdXJyZW50TGVnYWxUZXJtc1JlcXVlc3QaIi5zZWNvbmRlLnYxLkdldEN1cnJlbnRVc2VyUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * @generated from message seconde.v1.GetCurrentUserRequest
@@ -80,6 +82,13 @@ export type GetCurrentUserResponse = Message<"seconde.v1.GetCurrentUserResponse"
    * @generated from field: string profil_picture = 10;
    */
   profilPicture: string;
+
+  /**
+   * When the legal terms in force were last updated; users who accepted before must accept again.
+   *
+   * @generated from field: google.protobuf.Timestamp legal_terms_updated_at = 11;
+   */
+  legalTermsUpdatedAt?: Timestamp | undefined;
 };
 
 /**
@@ -88,6 +97,40 @@ export type GetCurrentUserResponse = Message<"seconde.v1.GetCurrentUserResponse"
  */
 export const GetCurrentUserResponseSchema: GenMessage<GetCurrentUserResponse> = /*@__PURE__*/
   messageDesc(file_seconde_v1_session, 1);
+
+/**
+ * The user-type choice: creates the caller's own vendor or customer record, linked to their identity.
+ *
+ * @generated from message seconde.v1.ChooseUserTypeRequest
+ */
+export type ChooseUserTypeRequest = Message<"seconde.v1.ChooseUserTypeRequest"> & {
+  /**
+   * @generated from field: seconde.v1.UserType user_type = 1;
+   */
+  userType: UserType;
+};
+
+/**
+ * Describes the message seconde.v1.ChooseUserTypeRequest.
+ * Use `create(ChooseUserTypeRequestSchema)` to create a new message.
+ */
+export const ChooseUserTypeRequestSchema: GenMessage<ChooseUserTypeRequest> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_session, 2);
+
+/**
+ * Accepts the legal terms in force, for the caller's own vendor or customer record.
+ *
+ * @generated from message seconde.v1.AcceptCurrentLegalTermsRequest
+ */
+export type AcceptCurrentLegalTermsRequest = Message<"seconde.v1.AcceptCurrentLegalTermsRequest"> & {
+};
+
+/**
+ * Describes the message seconde.v1.AcceptCurrentLegalTermsRequest.
+ * Use `create(AcceptCurrentLegalTermsRequestSchema)` to create a new message.
+ */
+export const AcceptCurrentLegalTermsRequestSchema: GenMessage<AcceptCurrentLegalTermsRequest> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_session, 3);
 
 /**
  * Role of the signed-in identity, derived from its groups (1-app-shell.md §6).
@@ -128,6 +171,34 @@ export const RoleSchema: GenEnum<Role> = /*@__PURE__*/
   enumDesc(file_seconde_v1_session, 0);
 
 /**
+ * Kind of account a new identity (no recognised group yet) chooses on the user-type screen.
+ *
+ * @generated from enum seconde.v1.UserType
+ */
+export enum UserType {
+  /**
+   * @generated from enum value: USER_TYPE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: USER_TYPE_VENDOR = 1;
+   */
+  VENDOR = 1,
+
+  /**
+   * @generated from enum value: USER_TYPE_CUSTOMER = 2;
+   */
+  CUSTOMER = 2,
+}
+
+/**
+ * Describes the enum seconde.v1.UserType.
+ */
+export const UserTypeSchema: GenEnum<UserType> = /*@__PURE__*/
+  enumDesc(file_seconde_v1_session, 1);
+
+/**
  * Session lookups of the app shell: who is signed in.
  *
  * @generated from service seconde.v1.SessionService
@@ -139,6 +210,22 @@ export const SessionService: GenService<{
   getCurrentUser: {
     methodKind: "unary";
     input: typeof GetCurrentUserRequestSchema;
+    output: typeof GetCurrentUserResponseSchema;
+  },
+  /**
+   * @generated from rpc seconde.v1.SessionService.ChooseUserType
+   */
+  chooseUserType: {
+    methodKind: "unary";
+    input: typeof ChooseUserTypeRequestSchema;
+    output: typeof GetCurrentUserResponseSchema;
+  },
+  /**
+   * @generated from rpc seconde.v1.SessionService.AcceptCurrentLegalTerms
+   */
+  acceptCurrentLegalTerms: {
+    methodKind: "unary";
+    input: typeof AcceptCurrentLegalTermsRequestSchema;
     output: typeof GetCurrentUserResponseSchema;
   },
 }> = /*@__PURE__*/

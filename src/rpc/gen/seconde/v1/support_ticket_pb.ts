@@ -6,13 +6,15 @@ import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobu
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { Pagination } from "./common_pb";
+import { file_seconde_v1_common } from "./common_pb";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file seconde/v1/support_ticket.proto.
  */
 export const file_seconde_v1_support_ticket: GenFile = /*@__PURE__*/
-  fileDesc("Ch9zZWNvbmRlL3YxL3N1cHBvcnRfdGlja2V0LnByb3RvEgpzZWNvbmRlLnYxItACCg1TdXBwb3J0VGlja2V0EgwKBHV1aWQYASABKAkSDQoFdGl0bGUYAiABKAkSDwoHY29udGVudBgDIAEoCRIRCgljb3B5X3VzZXIYBCABKAgSMwoIcHJpb3JpdHkYBSABKA4yIS5zZWNvbmRlLnYxLlN1cHBvcnRUaWNrZXRQcmlvcml0eRIOCgZ2ZW5kb3IYBiABKAkSEAoIY3VzdG9tZXIYByABKAkSLwoGc3RhdHVzGAggASgOMh8uc2Vjb25kZS52MS5TdXBwb3J0VGlja2V0U3RhdHVzEi8KCmNyZWF0ZWRfYXQYhAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIvCgp1cGRhdGVkX2F0GIUHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFAoLcm93X3ZlcnNpb24YhgcgASgFIk8KGkNyZWF0ZVN1cHBvcnRUaWNrZXRSZXF1ZXN0EjEKDnN1cHBvcnRfdGlja2V0GAEgASgLMhkuc2Vjb25kZS52MS5TdXBwb3J0VGlja2V0Im8KG0NyZWF0ZVN1cHBvcnRUaWNrZXRSZXNwb25zZRIMCgRjb2RlGAEgASgJEg8KB21lc3NhZ2UYAiABKAkSMQoOc3VwcG9ydF90aWNrZXQYAyABKAsyGS5zZWNvbmRlLnYxLlN1cHBvcnRUaWNrZXQqywEKFVN1cHBvcnRUaWNrZXRQcmlvcml0eRInCiNTVVBQT1JUX1RJQ0tFVF9QUklPUklUWV9VTlNQRUNJRklFRBAAEh8KG1NVUFBPUlRfVElDS0VUX1BSSU9SSVRZX0xPVxABEiIKHlNVUFBPUlRfVElDS0VUX1BSSU9SSVRZX01FRElVTRACEiAKHFNVUFBPUlRfVElDS0VUX1BSSU9SSVRZX0hJR0gQAxIiCh5TVVBQT1JUX1RJQ0tFVF9QUklPUklUWV9VUkdFTlQQBCrFAQoTU3VwcG9ydFRpY2tldFN0YXR1cxIlCiFTVVBQT1JUX1RJQ0tFVF9TVEFUVVNfVU5TUEVDSUZJRUQQABIeChpTVVBQT1JUX1RJQ0tFVF9TVEFUVVNfT1BFThABEiEKHVNVUFBPUlRfVElDS0VUX1NUQVRVU19QRU5ESU5HEAISIgoeU1VQUE9SVF9USUNLRVRfU1RBVFVTX1JFU09MVkVEEAMSIAocU1VQUE9SVF9USUNLRVRfU1RBVFVTX0NMT1NFRBAEMnEKFFN1cHBvcnRUaWNrZXRTZXJ2aWNlElkKBkNyZWF0ZRImLnNlY29uZGUudjEuQ3JlYXRlU3VwcG9ydFRpY2tldFJlcXVlc3QaJy5zZWNvbmRlLnYxLkNyZWF0ZVN1cHBvcnRUaWNrZXRSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("Ch9zZWNvbmRlL3YxL3N1cHBvcnRfdGlja2V0LnByb3RvEgpzZWNvbmRlLnYxIs4DCg1TdXBwb3J0VGlja2V0EgwKBHV1aWQYASABKAkSDQoFdGl0bGUYAiABKAkSDwoHY29udGVudBgDIAEoCRIRCgljb3B5X3VzZXIYBCABKAgSMwoIcHJpb3JpdHkYBSABKA4yIS5zZWNvbmRlLnYxLlN1cHBvcnRUaWNrZXRQcmlvcml0eRIOCgZ2ZW5kb3IYBiABKAkSEAoIY3VzdG9tZXIYByABKAkSLwoGc3RhdHVzGAggASgOMh8uc2Vjb25kZS52MS5TdXBwb3J0VGlja2V0U3RhdHVzEjIKCG1lc3NhZ2VzGAkgAygLMiAuc2Vjb25kZS52MS5TdXBwb3J0VGlja2V0TWVzc2FnZRITCgthdXRob3JfbmFtZRgKIAEoCRIzCg9sYXN0X21lc3NhZ2VfYXQYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KCmNyZWF0ZWRfYXQYhAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIvCgp1cGRhdGVkX2F0GIUHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFAoLcm93X3ZlcnNpb24YhgcgASgFIvABChRTdXBwb3J0VGlja2V0TWVzc2FnZRIMCgR1dWlkGAEgASgJEhYKDnN1cHBvcnRfdGlja2V0GAIgASgJEg8KB2NvbnRlbnQYAyABKAkSFAoMZnJvbV9zdXBwb3J0GAQgASgIEhMKC2F1dGhvcl9uYW1lGAUgASgJEi8KCmNyZWF0ZWRfYXQYhAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIvCgp1cGRhdGVkX2F0GIUHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFAoLcm93X3ZlcnNpb24YhgcgASgFIk8KGkNyZWF0ZVN1cHBvcnRUaWNrZXRSZXF1ZXN0EjEKDnN1cHBvcnRfdGlja2V0GAEgASgLMhkuc2Vjb25kZS52MS5TdXBwb3J0VGlja2V0Im8KG0NyZWF0ZVN1cHBvcnRUaWNrZXRSZXNwb25zZRIMCgRjb2RlGAEgASgJEg8KB21lc3NhZ2UYAiABKAkSMQoOc3VwcG9ydF90aWNrZXQYAyABKAsyGS5zZWNvbmRlLnYxLlN1cHBvcnRUaWNrZXQiiAEKGUxpc3RTdXBwb3J0VGlja2V0c1JlcXVlc3QSKgoKcGFnaW5hdGlvbhgBIAEoCzIWLnNlY29uZGUudjEuUGFnaW5hdGlvbhI0CgZzdGF0dXMYAiABKA4yHy5zZWNvbmRlLnYxLlN1cHBvcnRUaWNrZXRTdGF0dXNIAIgBAUIJCgdfc3RhdHVzIlcKGkxpc3RTdXBwb3J0VGlja2V0c1Jlc3BvbnNlEioKB3Jlc3VsdHMYASADKAsyGS5zZWNvbmRlLnYxLlN1cHBvcnRUaWNrZXQSDQoFY291bnQYAiABKAUiLAocUmV0cmlldmVTdXBwb3J0VGlja2V0UmVxdWVzdBIMCgR1dWlkGAEgASgJIn0KGVJlcGx5U3VwcG9ydFRpY2tldFJlcXVlc3QSDgoGdGlja2V0GAEgASgJEg8KB2NvbnRlbnQYAiABKAkSNAoGc3RhdHVzGAMgASgOMh8uc2Vjb25kZS52MS5TdXBwb3J0VGlja2V0U3RhdHVzSACIAQFCCQoHX3N0YXR1cyrLAQoVU3VwcG9ydFRpY2tldFByaW9yaXR5EicKI1NVUFBPUlRfVElDS0VUX1BSSU9SSVRZX1VOU1BFQ0lGSUVEEAASHwobU1VQUE9SVF9USUNLRVRfUFJJT1JJVFlfTE9XEAESIgoeU1VQUE9SVF9USUNLRVRfUFJJT1JJVFlfTUVESVVNEAISIAocU1VQUE9SVF9USUNLRVRfUFJJT1JJVFlfSElHSBADEiIKHlNVUFBPUlRfVElDS0VUX1BSSU9SSVRZX1VSR0VOVBAEKsUBChNTdXBwb3J0VGlja2V0U3RhdHVzEiUKIVNVUFBPUlRfVElDS0VUX1NUQVRVU19VTlNQRUNJRklFRBAAEh4KGlNVUFBPUlRfVElDS0VUX1NUQVRVU19PUEVOEAESIQodU1VQUE9SVF9USUNLRVRfU1RBVFVTX1BFTkRJTkcQAhIiCh5TVVBQT1JUX1RJQ0tFVF9TVEFUVVNfUkVTT0xWRUQQAxIgChxTVVBQT1JUX1RJQ0tFVF9TVEFUVVNfQ0xPU0VEEAQy5AIKFFN1cHBvcnRUaWNrZXRTZXJ2aWNlElkKBkNyZWF0ZRImLnNlY29uZGUudjEuQ3JlYXRlU3VwcG9ydFRpY2tldFJlcXVlc3QaJy5zZWNvbmRlLnYxLkNyZWF0ZVN1cHBvcnRUaWNrZXRSZXNwb25zZRJVCgRMaXN0EiUuc2Vjb25kZS52MS5MaXN0U3VwcG9ydFRpY2tldHNSZXF1ZXN0GiYuc2Vjb25kZS52MS5MaXN0U3VwcG9ydFRpY2tldHNSZXNwb25zZRJPCghSZXRyaWV2ZRIoLnNlY29uZGUudjEuUmV0cmlldmVTdXBwb3J0VGlja2V0UmVxdWVzdBoZLnNlY29uZGUudjEuU3VwcG9ydFRpY2tldBJJCgVSZXBseRIlLnNlY29uZGUudjEuUmVwbHlTdXBwb3J0VGlja2V0UmVxdWVzdBoZLnNlY29uZGUudjEuU3VwcG9ydFRpY2tldGIGcHJvdG8z", [file_google_protobuf_timestamp, file_seconde_v1_common]);
 
 /**
  * A "Contact us" message from a vendor, stored so that support can follow it up.
@@ -63,6 +65,27 @@ export type SupportTicket = Message<"seconde.v1.SupportTicket"> & {
   status: SupportTicketStatus;
 
   /**
+   * The conversation after the opening message, oldest first (filled by Retrieve and Reply).
+   *
+   * @generated from field: repeated seconde.v1.SupportTicketMessage messages = 9;
+   */
+  messages: SupportTicketMessage[];
+
+  /**
+   * Who opened the ticket, for the support side of the inbox.
+   *
+   * @generated from field: string author_name = 10;
+   */
+  authorName: string;
+
+  /**
+   * When the last message (opening or answer) was written.
+   *
+   * @generated from field: google.protobuf.Timestamp last_message_at = 11;
+   */
+  lastMessageAt?: Timestamp | undefined;
+
+  /**
    * @generated from field: google.protobuf.Timestamp created_at = 900;
    */
   createdAt?: Timestamp | undefined;
@@ -86,6 +109,62 @@ export const SupportTicketSchema: GenMessage<SupportTicket> = /*@__PURE__*/
   messageDesc(file_seconde_v1_support_ticket, 0);
 
 /**
+ * One answer in a ticket's conversation, from support or from the ticket's author.
+ *
+ * @generated from message seconde.v1.SupportTicketMessage
+ */
+export type SupportTicketMessage = Message<"seconde.v1.SupportTicketMessage"> & {
+  /**
+   * @generated from field: string uuid = 1;
+   */
+  uuid: string;
+
+  /**
+   * @generated from field: string support_ticket = 2;
+   */
+  supportTicket: string;
+
+  /**
+   * @generated from field: string content = 3;
+   */
+  content: string;
+
+  /**
+   * Written by support (an admin or developer) rather than by the ticket's author.
+   *
+   * @generated from field: bool from_support = 4;
+   */
+  fromSupport: boolean;
+
+  /**
+   * @generated from field: string author_name = 5;
+   */
+  authorName: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp created_at = 900;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp updated_at = 901;
+   */
+  updatedAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: int32 row_version = 902;
+   */
+  rowVersion: number;
+};
+
+/**
+ * Describes the message seconde.v1.SupportTicketMessage.
+ * Use `create(SupportTicketMessageSchema)` to create a new message.
+ */
+export const SupportTicketMessageSchema: GenMessage<SupportTicketMessage> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_support_ticket, 1);
+
+/**
  * Opens a ticket; title, content, copy_user and the optional priority are read, the server fills
  * the author.
  *
@@ -103,7 +182,7 @@ export type CreateSupportTicketRequest = Message<"seconde.v1.CreateSupportTicket
  * Use `create(CreateSupportTicketRequestSchema)` to create a new message.
  */
 export const CreateSupportTicketRequestSchema: GenMessage<CreateSupportTicketRequest> = /*@__PURE__*/
-  messageDesc(file_seconde_v1_support_ticket, 1);
+  messageDesc(file_seconde_v1_support_ticket, 2);
 
 /**
  * The app shows message in its confirmation toast; code tells success from failure.
@@ -132,7 +211,101 @@ export type CreateSupportTicketResponse = Message<"seconde.v1.CreateSupportTicke
  * Use `create(CreateSupportTicketResponseSchema)` to create a new message.
  */
 export const CreateSupportTicketResponseSchema: GenMessage<CreateSupportTicketResponse> = /*@__PURE__*/
-  messageDesc(file_seconde_v1_support_ticket, 2);
+  messageDesc(file_seconde_v1_support_ticket, 3);
+
+/**
+ * The caller's inbox: their own tickets, or every ticket for support; newest activity first.
+ *
+ * @generated from message seconde.v1.ListSupportTicketsRequest
+ */
+export type ListSupportTicketsRequest = Message<"seconde.v1.ListSupportTicketsRequest"> & {
+  /**
+   * @generated from field: seconde.v1.Pagination pagination = 1;
+   */
+  pagination?: Pagination | undefined;
+
+  /**
+   * @generated from field: optional seconde.v1.SupportTicketStatus status = 2;
+   */
+  status?: SupportTicketStatus | undefined;
+};
+
+/**
+ * Describes the message seconde.v1.ListSupportTicketsRequest.
+ * Use `create(ListSupportTicketsRequestSchema)` to create a new message.
+ */
+export const ListSupportTicketsRequestSchema: GenMessage<ListSupportTicketsRequest> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_support_ticket, 4);
+
+/**
+ * @generated from message seconde.v1.ListSupportTicketsResponse
+ */
+export type ListSupportTicketsResponse = Message<"seconde.v1.ListSupportTicketsResponse"> & {
+  /**
+   * @generated from field: repeated seconde.v1.SupportTicket results = 1;
+   */
+  results: SupportTicket[];
+
+  /**
+   * @generated from field: int32 count = 2;
+   */
+  count: number;
+};
+
+/**
+ * Describes the message seconde.v1.ListSupportTicketsResponse.
+ * Use `create(ListSupportTicketsResponseSchema)` to create a new message.
+ */
+export const ListSupportTicketsResponseSchema: GenMessage<ListSupportTicketsResponse> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_support_ticket, 5);
+
+/**
+ * One ticket with its conversation.
+ *
+ * @generated from message seconde.v1.RetrieveSupportTicketRequest
+ */
+export type RetrieveSupportTicketRequest = Message<"seconde.v1.RetrieveSupportTicketRequest"> & {
+  /**
+   * @generated from field: string uuid = 1;
+   */
+  uuid: string;
+};
+
+/**
+ * Describes the message seconde.v1.RetrieveSupportTicketRequest.
+ * Use `create(RetrieveSupportTicketRequestSchema)` to create a new message.
+ */
+export const RetrieveSupportTicketRequestSchema: GenMessage<RetrieveSupportTicketRequest> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_support_ticket, 6);
+
+/**
+ * Adds an answer; support may also move the ticket's status.
+ *
+ * @generated from message seconde.v1.ReplySupportTicketRequest
+ */
+export type ReplySupportTicketRequest = Message<"seconde.v1.ReplySupportTicketRequest"> & {
+  /**
+   * @generated from field: string ticket = 1;
+   */
+  ticket: string;
+
+  /**
+   * @generated from field: string content = 2;
+   */
+  content: string;
+
+  /**
+   * @generated from field: optional seconde.v1.SupportTicketStatus status = 3;
+   */
+  status?: SupportTicketStatus | undefined;
+};
+
+/**
+ * Describes the message seconde.v1.ReplySupportTicketRequest.
+ * Use `create(ReplySupportTicketRequestSchema)` to create a new message.
+ */
+export const ReplySupportTicketRequestSchema: GenMessage<ReplySupportTicketRequest> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_support_ticket, 7);
 
 /**
  * Urgency of a ticket, as the help-desk tool understands it.
@@ -211,7 +384,7 @@ export const SupportTicketStatusSchema: GenEnum<SupportTicketStatus> = /*@__PURE
   enumDesc(file_seconde_v1_support_ticket, 1);
 
 /**
- * Support tickets opened from the app.
+ * Support tickets opened from the app and their conversations (the messaging inbox).
  *
  * @generated from service seconde.v1.SupportTicketService
  */
@@ -223,6 +396,30 @@ export const SupportTicketService: GenService<{
     methodKind: "unary";
     input: typeof CreateSupportTicketRequestSchema;
     output: typeof CreateSupportTicketResponseSchema;
+  },
+  /**
+   * @generated from rpc seconde.v1.SupportTicketService.List
+   */
+  list: {
+    methodKind: "unary";
+    input: typeof ListSupportTicketsRequestSchema;
+    output: typeof ListSupportTicketsResponseSchema;
+  },
+  /**
+   * @generated from rpc seconde.v1.SupportTicketService.Retrieve
+   */
+  retrieve: {
+    methodKind: "unary";
+    input: typeof RetrieveSupportTicketRequestSchema;
+    output: typeof SupportTicketSchema;
+  },
+  /**
+   * @generated from rpc seconde.v1.SupportTicketService.Reply
+   */
+  reply: {
+    methodKind: "unary";
+    input: typeof ReplySupportTicketRequestSchema;
+    output: typeof SupportTicketSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_seconde_v1_support_ticket, 0);

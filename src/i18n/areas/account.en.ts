@@ -1,0 +1,2 @@
+/** account texts (en); the same keys must exist in the other language. */
+export const accountEn = {};

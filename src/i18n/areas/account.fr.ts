@@ -1,0 +1,2 @@
+/** account texts (fr); the same keys must exist in the other language. */
+export const accountFr = {};

@@ -1,0 +1,2 @@
+/** dashboard texts (en); the same keys must exist in the other language. */
+export const dashboardEn = {};

@@ -1,0 +1,2 @@
+/** dashboard texts (fr); the same keys must exist in the other language. */
+export const dashboardFr = {};

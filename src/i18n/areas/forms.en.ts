@@ -1,0 +1,2 @@
+/** forms texts (en); the same keys must exist in the other language. */
+export const formsEn = {};

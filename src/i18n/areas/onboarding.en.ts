@@ -1,0 +1,2 @@
+/** onboarding texts (en); the same keys must exist in the other language. */
+export const onboardingEn = {};

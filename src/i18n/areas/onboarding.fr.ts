@@ -1,0 +1,2 @@
+/** onboarding texts (fr); the same keys must exist in the other language. */
+export const onboardingFr = {};

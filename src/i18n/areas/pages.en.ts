@@ -1,0 +1,2 @@
+/** pages texts (en); the same keys must exist in the other language. */
+export const pagesEn = {};

@@ -1,0 +1,2 @@
+/** routing texts (en); the same keys must exist in the other language. */
+export const routingEn = {};

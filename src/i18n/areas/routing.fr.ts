@@ -1,0 +1,2 @@
+/** routing texts (fr); the same keys must exist in the other language. */
+export const routingFr = {};

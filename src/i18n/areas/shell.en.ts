@@ -1,0 +1,2 @@
+/** shell texts (en); the same keys must exist in the other language. */
+export const shellEn = {};

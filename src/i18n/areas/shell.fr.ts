@@ -1,0 +1,2 @@
+/** shell texts (fr); the same keys must exist in the other language. */
+export const shellFr = {};
