@@ -1,4 +1,6 @@
--- The app shell (1-app-shell.md): the messaging inbox's conversations on support tickets.
+-- The app shell (1-app-shell.md): the user-type choice and the messaging inbox's conversations.
+
+create type "user_type" as enum ('VENDOR', 'CUSTOMER');
 
 alter table "support_ticket" add column "author_name" text;
 alter table "support_ticket" add column "last_message_at" timestamptz;
