@@ -35,7 +35,16 @@ export type Reason =
   | 'DEPOSIT_NAME_EXISTS'
   | 'CUSTOMER_FAMILY_SAME_DAY'
   | 'DEPOSIT_HAS_SALES'
-  | 'VENDOR_HAS_NO_EMAIL';
+  | 'VENDOR_HAS_NO_EMAIL'
+  // Support tickets: staff without a vendor or customer record cannot open one; a closed ticket
+  // takes no more answers from its author.
+  | 'NO_OWN_RECORD'
+  | 'TICKET_CLOSED'
+  // Subscription: TerminateTrial for a vendor who is not on trial.
+  | 'NOT_ON_TRIAL'
+  // Onboarding: the user type is chosen once; completing needs every required answer.
+  | 'USER_TYPE_ALREADY_CHOSEN'
+  | 'ONBOARDING_INCOMPLETE';
 
 /** Builds the ConnectError every expected failure is thrown as. */
 export function fail(code: Code, reason: Reason, message: string): ConnectError {

@@ -1,8 +1,10 @@
 import type { HandlerContext } from '@connectrpc/connect';
 import { create } from '@bufbuild/protobuf';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { sql, type Kysely } from 'kysely';
 import { GetCurrentUserResponseSchema, Role } from '../../src/rpc/gen/seconde/v1/session_pb.ts';
 import { requireCaller } from '../crud/crudService.ts';
+import { DEFAULT_SETTINGS, legalTermsUpdatedAt, type BusinessSettings } from './deps.ts';
 
 const ROLE_BY_GROUP: Record<string, Role> = {
   Developer: Role.DEVELOPER,
@@ -11,8 +13,14 @@ const ROLE_BY_GROUP: Record<string, Role> = {
   Customer: Role.CUSTOMER,
 };
 
-/** Answers "who am I" from the verified token and the caller's own record, nothing the client says. */
-export function sessionHandlers(db: Kysely<unknown>) {
+/**
+ * Answers "who am I" from the verified token and the caller's own record, nothing the client says,
+ * with the date of the legal terms in force (the client asks to accept them again when newer).
+ */
+export function sessionHandlers(
+  db: Kysely<unknown>,
+  settings: BusinessSettings = DEFAULT_SETTINGS,
+) {
   return {
     async getCurrentUser(_req: unknown, ctx: HandlerContext) {
       const caller = requireCaller(ctx);
@@ -37,6 +45,7 @@ export function sessionHandlers(db: Kysely<unknown>) {
         vendorUuid: caller.vendorUuid ?? '',
         customerUuid: caller.customerUuid ?? '',
         profilPicture: String(record.profil_picture ?? ''),
+        legalTermsUpdatedAt: timestampFromDate(legalTermsUpdatedAt(settings)),
       });
     },
   };

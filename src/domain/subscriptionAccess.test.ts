@@ -42,6 +42,13 @@ describe('subscription access', () => {
       false,
       false,
     ],
+    [
+      'customer, training',
+      { isAdminLevel: false, isCustomer: true, subscription: training },
+      false,
+      false,
+    ],
+    ['vendor, canceled', vendor({ ...active, status: 'CANCELED' }), false, false],
   ] as const)('%s', (_, subject, access, strict) => {
     expect(hasSubscriptionAccess(subject)).toBe(access);
     expect(hasActiveSubscriptionAccess(subject)).toBe(strict);
@@ -60,9 +67,19 @@ describe('subscription access', () => {
     expect(isValidIgnoringCommission(subscription)).toBe(ignoringCommission);
   });
 
-  it('recognises a training subscription by its payment-provider id', () => {
-    expect(isTrainingSubscription(training)).toBe(true);
-    expect(isTrainingSubscription(active)).toBe(false);
+  it.each([
+    ['formation_42', true],
+    ['formation', true],
+    ['sub_formation', false],
+    ['Formation_1', false],
+    ['sub_1', false],
+    ['', false],
+    [null, false],
+  ] as const)('payment-provider id %j marks a training subscription: %s', (id, training) => {
+    expect(isTrainingSubscription({ status: 'ACTIVE', paymentProviderId: id })).toBe(training);
+  });
+
+  it('no subscription is no training subscription', () => {
     expect(isTrainingSubscription(null)).toBe(false);
   });
 });

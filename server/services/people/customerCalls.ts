@@ -31,6 +31,7 @@ import { scopeSql } from '../../crud/queryParts.ts';
 import { messageToRow, rowToMessage } from '../../crud/rowMapping.ts';
 import type { Caller } from '../../rpc/caller.ts';
 import { fail } from '../../rpc/reasons.ts';
+import { requireSubscriptionAccess } from '../account/subscriptionGate.ts';
 import type { ServiceDeps } from '../deps.ts';
 import { tableColumns } from '../deposit/requests/columns.ts';
 import { readSheetRecords } from './sheet.ts';
@@ -147,6 +148,7 @@ export function customerCallsHandlers(deps: ServiceDeps) {
   async function createCustomer(req: CreateCustomerRequest, ctx: HandlerContext) {
     const caller = requireCaller(ctx);
     requireVendorOrStaff(caller, 'add customers');
+    await requireSubscriptionAccess(db, caller, clock());
     const message = (req.customer ?? {}) as unknown as Record<string, unknown>;
     const row = insertableRow(CustomerSchema, await columns(), message);
     if (!caller.isAdminLevel) policyFor('customer').prepareCreate?.(caller, row);
@@ -256,6 +258,7 @@ export function customerCallsHandlers(deps: ServiceDeps) {
   ): Promise<ImportCustomerDataResponse> {
     const caller = requireCaller(ctx);
     requireVendorOrStaff(caller, 'import customers');
+    await requireSubscriptionAccess(db, caller, clock());
     const vendor = req.vendor || caller.vendorUuid;
     if (!vendor)
       throw fail(Code.InvalidArgument, 'INVALID_ARGUMENT', 'Say which vendor the contacts are for');

@@ -19,7 +19,10 @@ export interface SubscriptionContext {
   readonly errorCode: AppErrorCode | null;
 }
 
-export type SubscriptionEvent = { type: 'subscription.retry' };
+export type SubscriptionEvent =
+  | { type: 'subscription.retry' }
+  /** The subscription changed (the trial was ended): read it again. */
+  | { type: 'subscription.reload' };
 
 /**
  * `/edit-profile/subscription`: the vendor's record names their current subscription, which is
@@ -72,7 +75,7 @@ export const subscriptionMachine = setup({
               params: ({ event }) => ({ output: event.output }),
             },
           },
-          { target: 'none' },
+          { target: 'none', actions: { type: 'assignSubscription', params: { output: null } } },
         ],
         onError: {
           target: 'failed',
@@ -80,8 +83,8 @@ export const subscriptionMachine = setup({
         },
       },
     },
-    ready: {},
-    none: {},
+    ready: { on: { 'subscription.reload': 'start' } },
+    none: { on: { 'subscription.reload': 'start' } },
     failed: {
       tags: ['error'],
       on: { 'subscription.retry': { target: 'loading', actions: 'clearError' } },

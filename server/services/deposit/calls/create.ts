@@ -21,6 +21,7 @@ import { policyFor, scopeFor } from '../../../crud/policies.ts';
 import { scopeSql } from '../../../crud/queryParts.ts';
 import type { Caller } from '../../../rpc/caller.ts';
 import { fail } from '../../../rpc/reasons.ts';
+import { requireSubscriptionAccess } from '../../account/subscriptionGate.ts';
 import { refuseSecondFamilyDeposit } from '../familyDay.ts';
 import type { DepositCallContext, Row } from './common.ts';
 
@@ -40,6 +41,7 @@ export function createHandlers(context: DepositCallContext) {
       const caller = requireCaller(ctx);
       if (!caller.isAdminLevel && scopeFor(caller, 'deposit', 'write') === 'none')
         throw fail(Code.PermissionDenied, 'FORBIDDEN', 'You may not create deposits');
+      await requireSubscriptionAccess(db, caller, clock());
       const row = insertableRow(DepositSchema, await context.columns(), {
         ...(req.deposit ?? {}),
       } as Row);

@@ -1,6 +1,6 @@
 import { Callout, H1, Intent, Spinner } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { selectVendorUuid } from '../../../machines/people/access.ts';
@@ -10,9 +10,13 @@ import { useAppServices } from '../../app/servicesContext.ts';
 import { useSession } from '../../app/sessionContext.ts';
 import { formatDate } from '../../components/format.ts';
 import { FailedState, PageState } from '../../components/PageState.tsx';
+import { TrialCallout } from '../Account/TrialCallout.tsx';
 import { Facts } from '../People/Facts.tsx';
 
-/** `/edit-profile/subscription`: the vendor's subscription, read only. */
+/**
+ * `/edit-profile/subscription`: the vendor's subscription, read only, and during the free trial
+ * the days left with "end the trial now".
+ */
 export function SubscriptionView() {
   const { t, i18n } = useTranslation();
   const { clients } = useAppServices();
@@ -30,6 +34,7 @@ export function SubscriptionView() {
           : 'ready',
   );
   const errorCode = useSelector(actor, (s) => s.context.errorCode);
+  const reload = useCallback(() => actor.send({ type: 'subscription.reload' }), [actor]);
 
   let body;
   if (state === 'loading')
@@ -91,6 +96,9 @@ export function SubscriptionView() {
       <p>
         <Link to="/edit-profile">{t('profile.backToProfile')}</Link>
       </p>
+      <TrialCallout
+        terminable={{ subscriptionUuid: subscription?.uuid ?? '', onTerminated: reload }}
+      />
       {body}
     </section>
   );

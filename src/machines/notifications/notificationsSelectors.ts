@@ -1,0 +1,23 @@
+import type { SnapshotFrom } from 'xstate';
+import type {
+  Notification,
+  NotificationPosition,
+  notificationsMachine,
+} from './notificationsMachine.ts';
+
+type Snapshot = SnapshotFrom<typeof notificationsMachine>;
+
+const EMPTY: readonly Notification[] = [];
+
+/** The notifications of one stack, oldest first; the same array while nothing changes. */
+export function selectStack(position: NotificationPosition) {
+  let last: readonly Notification[] | null = null;
+  let result: readonly Notification[] = EMPTY;
+  return (s: Snapshot): readonly Notification[] => {
+    if (s.context.notifications === last) return result;
+    last = s.context.notifications;
+    const stack = last.filter((n) => n.position === position);
+    result = stack.length ? stack : EMPTY;
+    return result;
+  };
+}
