@@ -1,5 +1,9 @@
 import path from 'node:path';
-import { DEFAULT_SETTINGS, type BusinessSettings } from './services/deps.ts';
+import {
+  DEFAULT_LEGAL_TERMS_UPDATED_AT,
+  DEFAULT_SETTINGS,
+  type BusinessSettings,
+} from './services/deps.ts';
 
 /** Everything a deployment may change, read once from the environment. */
 export interface ServerConfig {
@@ -68,6 +72,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         DEFAULT_SETTINGS.maxPendingDeposits,
         'MAX_PENDING_DEPOSITS',
       ),
+      supportEmail: env.SUPPORT_EMAIL || undefined,
+      legalTermsUpdatedAt: dateSetting(
+        env.LEGAL_TERMS_UPDATED_AT,
+        DEFAULT_LEGAL_TERMS_UPDATED_AT,
+        'LEGAL_TERMS_UPDATED_AT',
+      ),
     },
     gouv: {
       addressApiUrl: (env.ADDRESS_API_URL ?? 'https://api-adresse.data.gouv.fr').replace(/\/$/, ''),
@@ -83,4 +93,13 @@ function positiveInteger(value: string | undefined, fallback: number, name: stri
   if (!Number.isInteger(n) || n < 1)
     throw new Error(`${name} must be a positive integer: ${value}`);
   return n;
+}
+
+/** An ISO 8601 date or date-time (`2026-03-01` or `2026-03-01T09:00:00Z`). */
+function dateSetting(value: string | undefined, fallback: Date, name: string): Date {
+  if (value === undefined || value === '') return fallback;
+  const date = new Date(value);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(date.getTime()))
+    throw new Error(`${name} must be an ISO date such as 2026-03-01: ${value}`);
+  return date;
 }

@@ -32,7 +32,7 @@ export function buildImplementation(
       }
     }
     if (service.typeName === 'seconde.v1.SessionService')
-      Object.assign(handlers, sessionHandlers(db));
+      Object.assign(handlers, sessionHandlers(db, deps.settings));
     Object.assign(handlers, handWritten[service.typeName]);
     impl.set(service.typeName, handlers);
   }

@@ -7,12 +7,30 @@ export interface BusinessSettings {
   readonly priorityDepartments: readonly string[];
   /** A vendor with this many deposits waiting to be worked on may not request another. */
   readonly maxPendingDeposits: number;
+  /** Where a copy of every new support ticket and author answer goes; none when unset. */
+  readonly supportEmail?: string | undefined;
+  /**
+   * When the legal terms in force were last updated: vendors and customers who accepted before
+   * must accept again. Unset means DEFAULT_LEGAL_TERMS_UPDATED_AT.
+   */
+  readonly legalTermsUpdatedAt?: Date;
 }
+
+/**
+ * The terms' date of a deployment that never set LEGAL_TERMS_UPDATED_AT: before any acceptance the
+ * demo data records, so nobody is asked again until an operator moves it.
+ */
+export const DEFAULT_LEGAL_TERMS_UPDATED_AT = new Date('2024-01-01T00:00:00Z');
 
 export const DEFAULT_SETTINGS: BusinessSettings = {
   priorityDepartments: [],
   maxPendingDeposits: 5,
 };
+
+/** The legal terms' last update in force under these settings. */
+export function legalTermsUpdatedAt(settings: BusinessSettings): Date {
+  return settings.legalTermsUpdatedAt ?? DEFAULT_LEGAL_TERMS_UPDATED_AT;
+}
 
 /**
  * What hand-written services receive through their factory: the database, the clock (so tests move

@@ -31,6 +31,12 @@ export const en: Translation = {
     dressing: 'My dressing',
     profile: 'My profile',
     newDeposit: 'Hand items over',
+    stock: 'Stock',
+    stats: 'Statistics',
+    statsNew: 'New statistics',
+    invoices: 'Invoices',
+    messaging: 'Messages',
+    myInformation: 'My information',
   },
   language: {
     label: 'Language',
@@ -48,12 +54,6 @@ export const en: Translation = {
     signOut: 'Sign out',
     retry: 'Try again',
     failedTitle: 'Sign-in failed',
-  },
-  dashboard: {
-    title: 'Dashboard',
-    userName: '{{firstName}} {{lastName}}',
-    roleLabel: 'Role',
-    welcome: 'Welcome to Seconde.',
   },
   role: {
     developer: 'Developer',

@@ -29,6 +29,12 @@ export const fr = {
     dressing: 'Mon dressing',
     profile: 'Mon profil',
     newDeposit: 'Déposer des articles',
+    stock: 'Stock',
+    stats: 'Statistiques',
+    statsNew: 'Nouvelles statistiques',
+    invoices: 'Factures',
+    messaging: 'Messagerie',
+    myInformation: 'Mes informations',
   },
   language: {
     label: 'Langue',
@@ -46,12 +52,6 @@ export const fr = {
     signOut: 'Se déconnecter',
     retry: 'Réessayer',
     failedTitle: 'La connexion a échoué',
-  },
-  dashboard: {
-    title: 'Tableau de bord',
-    userName: '{{firstName}} {{lastName}}',
-    roleLabel: 'Rôle',
-    welcome: 'Bienvenue sur Seconde.',
   },
   role: {
     developer: 'Développeur',

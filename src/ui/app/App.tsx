@@ -4,6 +4,11 @@ import { createStore, Provider as JotaiProvider } from 'jotai';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import {
+  LegalTermsContext,
+  NotificationsContext,
+  SubscriptionGateContext,
+} from '../views/Account/accountContexts.ts';
 import { appRoutes } from './routes.tsx';
 import type { AppServices } from './services.ts';
 import { ServicesContext } from './servicesContext.ts';
@@ -14,7 +19,10 @@ export interface AppProps {
   readonly services: AppServices;
 }
 
-/** Providers, outermost first: texts, app state, overlays, the session actor, then routes. */
+/**
+ * Providers, outermost first: texts, app state, overlays, the session actor, the app-wide account
+ * actors (notifications, subscription gate, legal terms), then routes.
+ */
 export function App({ i18n, services }: AppProps) {
   const [router] = useState(() => createBrowserRouter(appRoutes));
   const [store] = useState(() => createStore());
@@ -24,7 +32,13 @@ export function App({ i18n, services }: AppProps) {
         <OverlaysProvider>
           <ServicesContext.Provider value={services}>
             <SessionContext.Provider logic={services.sessionLogic}>
-              <RouterProvider router={router} />
+              <NotificationsContext.Provider logic={services.notificationsLogic}>
+                <SubscriptionGateContext.Provider logic={services.subscriptionGateLogic}>
+                  <LegalTermsContext.Provider logic={services.legalTermsLogic}>
+                    <RouterProvider router={router} />
+                  </LegalTermsContext.Provider>
+                </SubscriptionGateContext.Provider>
+              </NotificationsContext.Provider>
             </SessionContext.Provider>
           </ServicesContext.Provider>
         </OverlaysProvider>

@@ -3,19 +3,30 @@ import {
   createUserManager,
   type PageLocation,
 } from '../../machines/session/oidc.ts';
+import { legalTermsLogic } from '../../machines/legalTerms/legalTermsLogic.ts';
+import { notificationsMachine } from '../../machines/notifications/notificationsMachine.ts';
 import { createSessionActors } from '../../machines/session/sessionActors.ts';
 import { sessionMachine } from '../../machines/session/sessionMachine.ts';
+import { subscriptionGateLogic } from '../../machines/subscriptionGate/subscriptionGateLogic.ts';
 import { createClientFactory, type ClientFactory } from '../../rpc/clients.ts';
 import { serviceUrl, type AppConfig, type GouvConfig } from '../../rpc/config.ts';
 import { CustomerService } from '../../rpc/gen/seconde/v1/customer_pb.ts';
 import { SessionService } from '../../rpc/gen/seconde/v1/session_pb.ts';
 import { VendorService } from '../../rpc/gen/seconde/v1/vendor_pb.ts';
+import {
+  createRefusalChannel,
+  subscriptionGateInterceptor,
+} from '../../rpc/interceptors/subscriptionGate.ts';
 import { createTransport } from '../../rpc/transport.ts';
 
 /** Everything built once from `/app-config.json` and handed to the React tree. */
 export interface AppServices {
   readonly sessionLogic: typeof sessionMachine;
   readonly clients: ClientFactory;
+  /** App-wide overlays: the subscription modal, the legal terms dialog, the notification stack. */
+  readonly subscriptionGateLogic: ReturnType<typeof subscriptionGateLogic>;
+  readonly legalTermsLogic: ReturnType<typeof legalTermsLogic>;
+  readonly notificationsLogic: typeof notificationsMachine;
   /** The government address and geography services the public deposit form calls. */
   readonly gouv: GouvConfig;
 }
@@ -27,9 +38,16 @@ export interface AppServices {
 export function createAppServices(config: AppConfig, location: PageLocation): AppServices {
   const auth = createSessionAuth(createUserManager(config.oidc, location.origin), location);
   const getToken = () => auth.accessToken();
+  // Every call refused with SUBSCRIPTION_UPDATE_NEEDED opens the subscription modal.
+  const refusals = createRefusalChannel();
+  const interceptors = [subscriptionGateInterceptor(refusals.report)];
   const clients = createClientFactory({
-    main: createTransport({ baseUrl: serviceUrl(config, 'main'), getToken }),
-    notification: createTransport({ baseUrl: serviceUrl(config, 'notification'), getToken }),
+    main: createTransport({ baseUrl: serviceUrl(config, 'main'), getToken, interceptors }),
+    notification: createTransport({
+      baseUrl: serviceUrl(config, 'notification'),
+      getToken,
+      interceptors,
+    }),
   });
   const sessionLogic = sessionMachine.provide({
     actors: createSessionActors({
@@ -39,5 +57,12 @@ export function createAppServices(config: AppConfig, location: PageLocation): Ap
       customerClient: clients.get(CustomerService),
     }),
   });
-  return { sessionLogic, clients, gouv: config.gouv };
+  return {
+    sessionLogic,
+    clients,
+    gouv: config.gouv,
+    subscriptionGateLogic: subscriptionGateLogic(refusals),
+    legalTermsLogic: legalTermsLogic(clients),
+    notificationsLogic: notificationsMachine,
+  };
 }

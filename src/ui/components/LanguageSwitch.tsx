@@ -17,7 +17,8 @@ export function LanguageSwitch() {
           variant="minimal"
           lang={language}
           text={t(SHORT_KEYS[language])}
-          aria-label={t(NAME_KEYS[language])}
+          // The visible code first, so the spoken name contains what is seen (WCAG 2.5.3).
+          aria-label={`${t(SHORT_KEYS[language])} ${t(NAME_KEYS[language])}`}
           aria-pressed={current === language}
           active={current === language}
           onClick={() => void i18n.changeLanguage(language)}
