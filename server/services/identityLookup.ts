@@ -1,12 +1,34 @@
 import { Code, type HandlerContext } from '@connectrpc/connect';
 import type { DescMessage } from '@bufbuild/protobuf';
 import { sql, type Kysely } from 'kysely';
+import {
+  SubscriptionSchema,
+  type Subscription,
+} from '../../src/rpc/gen/seconde/v1/subscription_pb.ts';
 import { requireCaller } from '../crud/crudService.ts';
 import { scopeFor } from '../crud/policies.ts';
 import { scopeSql } from '../crud/queryParts.ts';
 import { rowToMessage } from '../crud/rowMapping.ts';
 import type { ColumnInfo } from '../crud/tableInfo.ts';
 import { fail } from '../rpc/reasons.ts';
+import { tableColumns } from './deposit/requests/columns.ts';
+
+type Row = Record<string, unknown>;
+
+/**
+ * A vendor's `subscription_detail`: the subscription row the vendor points at, so the session
+ * knows the plan (trial, training, status) without a second call. Undefined without one.
+ */
+async function subscriptionDetail(
+  db: Kysely<unknown>,
+  vendor: Row,
+): Promise<Subscription | undefined> {
+  if (!vendor.subscription) return undefined;
+  const { rows } = await sql<Row>`
+    select * from subscription where uuid = ${vendor.subscription} limit 1`.execute(db);
+  if (!rows[0]) return undefined;
+  return rowToMessage(SubscriptionSchema, await tableColumns(db, 'subscription'), rows[0]);
+}
 
 /**
  * RetrieveByIdentity for vendors and customers: the guard's lookup of the signed-in subject. A
@@ -23,12 +45,18 @@ export function retrieveByIdentityHandler(
     const subject = req.identityUserUuid || caller.sub;
     const scope =
       subject === caller.sub ? sql`true` : scopeSql(scopeFor(caller, table, 'read'), 'r');
-    const { rows } = await sql<Record<string, unknown>>`
+    const { rows } = await sql<Row>`
       select * from ${sql.table(table)} as r where r.identity_user_uuid = ${subject} and ${scope} limit 1`.execute(
       db,
     );
     if (!rows[0])
       throw fail(Code.NotFound, 'UNRECOGNIZED_USER', `No ${table} record for this identity`);
-    return rowToMessage(resource, columns, rows[0]);
+    const record = rowToMessage(resource, columns, rows[0]);
+    // Resource views are not columns: the vendor's plan is joined here.
+    if (table === 'vendor') {
+      (record as { subscriptionDetail?: Subscription }).subscriptionDetail =
+        await subscriptionDetail(db, rows[0]);
+    }
+    return record;
   };
 }

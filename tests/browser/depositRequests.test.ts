@@ -100,11 +100,13 @@ describe('taking a deposit, then validating and assigning it', () => {
     await close();
   });
 
-  it('a vendor is not allowed on the requests screen nor the outbox', async () => {
+  it('a vendor is sent from the requests screen and the outbox to the dashboard', async () => {
     const { page, close } = await openAs('vendor@seconde.test', '/deposit-requests');
-    await page.getByTestId('not-allowed').waitFor({ timeout: 30_000 });
+    await page.getByTestId('dashboard').waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).pathname).toBe('/');
     await page.goto(`${appUrl}/outbox`);
-    await page.getByTestId('not-allowed').waitFor({ timeout: 30_000 });
+    await page.getByTestId('dashboard').waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).pathname).toBe('/');
     await close();
   });
 });

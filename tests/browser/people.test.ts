@@ -53,7 +53,10 @@ describe('contacts, as vendor@', () => {
       )
       .toBeGreaterThan(0);
 
-    await page.getByRole('link', { name: 'Factures' }).click();
+    await page
+      .getByRole('navigation', { name: 'Sections de la fiche contact' })
+      .getByRole('link', { name: 'Factures' })
+      .click();
     await page.locator('[data-testid^="invoice-list"]').first().waitFor({ timeout: 30_000 });
     await close();
   });
@@ -108,15 +111,21 @@ describe('customer@', () => {
     await deposits.first().waitFor({ timeout: 30_000 });
     await deposits.first().getByRole('link').click();
     await page.getByTestId('dressing-open').waitFor();
-    await page.getByRole('link', { name: 'Informations' }).click();
+    await page
+      .getByRole('navigation', { name: 'Mon espace' })
+      .getByRole('link', { name: 'Informations' })
+      .click();
     const info = page.getByTestId('customer-info');
     await info.waitFor({ timeout: 30_000 });
     expect(await info.textContent()).toContain('customer@seconde.test');
 
+    // The route guard sends a customer from the vendor screens to the dashboard (§6 step 6).
     await page.goto(`${appUrl}/contacts`);
-    await page.getByTestId('not-allowed').waitFor({ timeout: 30_000 });
+    await page.getByTestId('dashboard').waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).pathname).toBe('/');
     await page.goto(`${appUrl}/contact/${claraUuid}`);
-    await page.getByTestId('not-allowed').waitFor({ timeout: 30_000 });
+    await page.getByTestId('dashboard').waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).pathname).toBe('/');
     await close();
   });
 });

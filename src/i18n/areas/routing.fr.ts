@@ -1,2 +1,71 @@
 /** routing texts (fr); the same keys must exist in the other language. */
-export const routingFr = {};
+export const routingFr = {
+  /** Page titles of the route table (`<title> · Seconde`). */
+  routes: {
+    oidcCallback: 'Connexion',
+    unrecognizedUser: 'Utilisateur non reconnu',
+    noGroup: 'Accès non autorisé',
+    newDeposit: 'Déposer des articles',
+    newDepositValidation: 'Dépôt envoyé',
+    subscriptionConfirmed: 'Abonnement confirmé',
+    notFound: 'Page introuvable',
+    dashboard: 'Tableau de bord',
+    onboarding: 'Bienvenue',
+    vendorOnboarding: 'Votre activité de vendeur',
+    customerOnboarding: 'Vos préférences de dépôt',
+    deposits: 'Dépôts',
+    deposit: 'Dépôt',
+    marketplace: 'Dépôts disponibles',
+    depositRequests: 'Demandes de dépôt',
+    stock: 'Stock',
+    contacts: 'Contacts',
+    contact: 'Fiche contact',
+    vendors: 'Vendeurs',
+    vendor: 'Fiche vendeur',
+    stats: 'Statistiques',
+    statsNew: 'Statistiques détaillées',
+    vendorHiring: 'Recrutement des vendeurs',
+    invoices: 'Factures',
+    messaging: 'Messagerie',
+    outbox: 'Courriels envoyés',
+    dressing: 'Mon dressing',
+    myInformation: 'Mes informations',
+    editProfile: 'Mon profil',
+    subscription: 'Mon abonnement',
+    rates: 'Mes tarifs',
+    announcements: 'Mes annonces',
+    connectors: 'Mes connecteurs',
+  },
+  /** The public pages and the route loading states. */
+  publicPages: {
+    callbackTitle: 'Connexion en cours…',
+    callbackDescription: 'Nous vérifions votre identité, vous allez être redirigé.',
+    noGroupTitle: 'Votre compte n’a pas encore de profil',
+    noGroupDescription:
+      'Votre identifiant est valide, mais il n’est rattaché ni à un vendeur ni à un client. Choisissez le type de compte qui vous correspond pour continuer.',
+    noGroupChoose: 'Choisir mon type de compte',
+    unrecognizedTitle: 'Nous ne retrouvons pas votre compte',
+    unrecognizedDescription:
+      'Vous êtes bien connecté, mais aucune fiche vendeur ou client ne correspond à votre identifiant. Si vous venez de créer votre compte, réessayez dans un instant ; sinon, écrivez-nous à support@seconde.test.',
+    unrecognizedFailed: 'La vérification de votre compte a échoué : {{reason}}',
+    notFoundTitle: 'Cette page n’existe pas',
+    notFoundDescription:
+      'Le lien est peut-être incomplet ou la page a été déplacée. Vérifiez l’adresse ou revenez à l’accueil.',
+    notFoundHome: 'Retour à l’accueil',
+    thanksTitle: 'Merci pour votre abonnement !',
+    thanksDescription:
+      'Votre paiement est confirmé et votre abonnement est actif. Vous pouvez dès maintenant prendre des dépôts, publier vos articles et suivre vos ventes.',
+    thanksReceipt: 'Un reçu vous a été envoyé par courriel.',
+    thanksDashboard: 'Aller au tableau de bord',
+    thanksImage: 'Une pile de vêtements pliés et un cœur : merci !',
+    logo: 'Seconde, accueil',
+    chunkLoading: 'Chargement de la page…',
+    chunkFailedTitle: 'La page n’a pas pu être chargée',
+    chunkFailedDescription:
+      'Votre connexion est peut-être interrompue, ou une nouvelle version de l’application vient d’être publiée. Réessayez ; si cela persiste, rechargez la page.',
+    chunkTimedOutDescription:
+      'Le chargement a pris plus de deux minutes. Vérifiez votre connexion, puis réessayez.',
+    chunkRetry: 'Réessayer',
+    chunkReload: 'Recharger la page',
+  },
+};

@@ -197,4 +197,48 @@ describe('createSessionAuth', () => {
       await createSessionAuth(fakeManager().manager, at('http://x/')).accessToken(),
     ).toBeNull();
   });
+
+  it('tells whether an unexpired access token is stored', async () => {
+    const valid = (stored: User | null) =>
+      createSessionAuth(fakeManager({ stored }).manager, at('http://x/')).hasValidToken();
+    expect(await valid(user({}))).toBe(true);
+    expect(await valid(user({ expired: true }))).toBe(false);
+    expect(await valid(null)).toBe(false);
+  });
+
+  it('passes expiry to the machine, only logs the other identity events, and stops on cleanup', () => {
+    const handlers = new Map<string, (...args: unknown[]) => void>();
+    const subscribe = (name: string) => (handler: (...args: unknown[]) => void) => {
+      handlers.set(name, handler);
+      return () => handlers.delete(name);
+    };
+    const events = Object.fromEntries(
+      [
+        'addAccessTokenExpired',
+        'addUserLoaded',
+        'addUserUnloaded',
+        'addAccessTokenExpiring',
+        'addUserSignedOut',
+        'addSilentRenewError',
+      ].map((name) => [name, subscribe(name)]),
+    ) as unknown as UserManagerEvents;
+    const { manager } = fakeManager();
+    const debug = vi.spyOn(console, 'debug').mockImplementation(() => undefined);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let expired = 0;
+    const stop = createSessionAuth({ ...manager, events }, at('http://x/')).watch(() => {
+      expired += 1;
+    });
+    expect(handlers.size).toBe(6);
+    for (const [name, handler] of handlers) if (name !== 'addAccessTokenExpired') handler();
+    expect(expired).toBe(0);
+    expect(debug).toHaveBeenCalledTimes(4);
+    expect(warn).toHaveBeenCalledOnce();
+    handlers.get('addAccessTokenExpired')!();
+    expect(expired).toBe(1);
+    stop();
+    expect(handlers.size).toBe(0);
+    debug.mockRestore();
+    warn.mockRestore();
+  });
 });

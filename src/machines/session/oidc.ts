@@ -16,7 +16,9 @@ export interface SessionAuth {
   signOut(): Promise<void>;
   /** The access token for RPC calls, read fresh for each call. */
   accessToken(): Promise<string | null>;
-  /** Calls `onExpired` when the token expires or the tab comes back without a valid one. */
+  /** Whether an unexpired access token is stored (read when the tab comes back). */
+  hasValidToken(): Promise<boolean>;
+  /** Calls `onExpired` when the token expires; logs the other identity events. */
   watch(onExpired: () => void): () => void;
 }
 
@@ -151,23 +153,24 @@ export function createSessionAuth(manager: OidcUserManager, location: PageLocati
       const user = await manager.getUser();
       return user?.access_token ?? null;
     },
+    async hasValidToken() {
+      const user = await manager.getUser();
+      return Boolean(user?.access_token) && !user?.expired;
+    },
     watch(onExpired) {
-      const stopExpired = manager.events.addAccessTokenExpired(onExpired);
+      const { events } = manager;
+      const stopExpired = events.addAccessTokenExpired(onExpired);
       // Identity events are only logged (1-app-shell.md §8); expiry itself drives the machine.
-      const stopRenewError = manager.events.addSilentRenewError((error) => {
-        console.warn('Silent token renewal failed', error);
-      });
-      const onVisible = (): void => {
-        if (document.visibilityState !== 'visible') return;
-        void manager.getUser().then((user) => {
-          if (!user || user.expired) onExpired();
-        });
-      };
-      document.addEventListener('visibilitychange', onVisible);
+      const stops = [
+        events.addUserLoaded(() => console.debug('Identity: user loaded')),
+        events.addUserUnloaded(() => console.debug('Identity: user unloaded')),
+        events.addAccessTokenExpiring(() => console.debug('Identity: access token expiring')),
+        events.addUserSignedOut(() => console.debug('Identity: signed out at the provider')),
+        events.addSilentRenewError((error) => console.warn('Silent token renewal failed', error)),
+      ];
       return () => {
         stopExpired();
-        stopRenewError();
-        document.removeEventListener('visibilitychange', onVisible);
+        for (const stop of stops) stop();
       };
     },
   };

@@ -16,8 +16,17 @@ import { enumLabel } from '../people/labels.ts';
 import type { RestoredSession, SessionAuth } from './oidc.ts';
 import type { CurrentUserPayload, SessionRecordPayload } from './sessionTypes.ts';
 
+/** The part of `document` the tab's visibility is read from; a parameter so tests need no DOM. */
+export interface VisibilitySource {
+  readonly visibilityState: DocumentVisibilityState;
+  addEventListener(type: 'visibilitychange', listener: () => void): void;
+  removeEventListener(type: 'visibilitychange', listener: () => void): void;
+}
+
 export interface SessionActorDeps {
   readonly auth: SessionAuth;
+  /** `document` unless a test gives its own. */
+  readonly page?: VisibilitySource;
   readonly sessionClient: Client<typeof SessionService>;
   readonly vendorClient: Client<typeof VendorService>;
   readonly customerClient: Client<typeof CustomerService>;
@@ -71,7 +80,7 @@ export async function loadCurrentUser(
  * The session machine's real side effects, handed to `sessionMachine.provide({ actors })` by the
  * app; tests provide stubs or these over a router transport instead.
  */
-export function createSessionActors({ auth, ...clients }: SessionActorDeps) {
+export function createSessionActors({ auth, page, ...clients }: SessionActorDeps) {
   return {
     restoreSession: fromPromise<RestoredSession>(() => auth.restore()),
     signIn: fromPromise<void, { returnTo: string | null }>(({ input }) =>
@@ -85,5 +94,21 @@ export function createSessionActors({ auth, ...clients }: SessionActorDeps) {
     watchTokens: fromCallback<EventObject>(({ sendBack }) =>
       auth.watch(() => sendBack({ type: 'session.tokenExpired' })),
     ),
+    // 1-app-shell.md §7: back on the tab without a valid token, the machine tries a silent
+    // sign-in, then a full one.
+    watchVisibility: fromCallback<EventObject>(({ sendBack }) => {
+      const source = page ?? document;
+      const onChange = (): void => {
+        if (source.visibilityState !== 'visible') return;
+        void auth
+          .hasValidToken()
+          .catch(() => false)
+          .then((valid) => {
+            if (!valid) sendBack({ type: 'session.visibleWithoutToken' });
+          });
+      };
+      source.addEventListener('visibilitychange', onChange);
+      return () => source.removeEventListener('visibilitychange', onChange);
+    }),
   };
 }

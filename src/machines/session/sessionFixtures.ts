@@ -1,4 +1,5 @@
 import type { RestoredSession, SessionAuth } from './oidc.ts';
+import type { VisibilitySource } from './sessionActors.ts';
 import type { CurrentUserPayload } from './sessionTypes.ts';
 
 /** Users as GetCurrentUser answers them for the demo accounts' situations (tests only). */
@@ -85,6 +86,10 @@ export class FakeSessionAuth implements SessionAuth {
   accessToken(): Promise<string | null> {
     return Promise.resolve(this.token);
   }
+  hasValidToken(): Promise<boolean> {
+    this.calls.push('hasValidToken');
+    return Promise.resolve(this.token !== null);
+  }
   watch(onExpired: () => void): () => void {
     this.calls.push('watch');
     this.#onExpired = onExpired;
@@ -97,5 +102,26 @@ export class FakeSessionAuth implements SessionAuth {
   expire(): void {
     this.token = null;
     this.#onExpired?.();
+  }
+}
+
+/** A `document` stand-in whose tab tests hide and show. */
+export class FakePage implements VisibilitySource {
+  visibilityState: DocumentVisibilityState = 'visible';
+  readonly #listeners = new Set<() => void>();
+
+  addEventListener(_type: 'visibilitychange', listener: () => void): void {
+    this.#listeners.add(listener);
+  }
+  removeEventListener(_type: 'visibilitychange', listener: () => void): void {
+    this.#listeners.delete(listener);
+  }
+  get listening(): number {
+    return this.#listeners.size;
+  }
+  /** Switches the tab to `state` and tells the listeners. */
+  show(state: DocumentVisibilityState = 'visible'): void {
+    this.visibilityState = state;
+    for (const listener of this.#listeners) listener();
   }
 }

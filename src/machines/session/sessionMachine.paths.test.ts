@@ -16,6 +16,8 @@ const USER_EVENTS: SessionEvent[] = [
   { type: 'session.signOut' },
   { type: 'session.retry' },
   { type: 'session.tokenExpired' },
+  { type: 'session.visibleWithoutToken' },
+  { type: 'session.reload' },
 ];
 const ACTOR_EVENTS: EventObject[] = [
   done('restoreSession', { signedIn: true, returnTo: null }),
@@ -36,6 +38,8 @@ const ACTOR_EVENTS: EventObject[] = [
   failure('signOut', new Error('end_session_endpoint unreachable')),
   done('watchTokens'),
   failure('watchTokens', new Error('listener threw')),
+  done('watchVisibility'),
+  failure('watchVisibility', new Error('visibility listener threw')),
 ];
 
 /** A smaller alphabet (one payload per outcome) keeps the simple paths countable. */
@@ -44,7 +48,8 @@ const SIMPLE_EVENTS = [
   USER_EVENTS[2]!,
   USER_EVENTS[3]!,
   USER_EVENTS[4]!,
-  ...ACTOR_EVENTS.filter((_, i) => ![0, 2, 7, 9, 11].includes(i)),
+  USER_EVENTS[6]!,
+  ...ACTOR_EVENTS.filter((_, i) => ![0, 2, 7, 9, 11, 18, 19].includes(i)),
 ];
 
 /** Invoked children each leaf state must be running, read from the real actor. */
@@ -52,12 +57,12 @@ const CHILDREN: Record<string, string[]> = {
   initialising: ['restoreSession'],
   signedOut: [],
   signingIn: ['signIn'],
-  'signedIn.loadingUser': ['loadCurrentUser', 'watchTokens'],
-  'signedIn.ready': ['watchTokens'],
-  'signedIn.noGroup': ['watchTokens'],
-  'signedIn.unrecognised': ['watchTokens'],
-  'signedIn.checkFailed': ['watchTokens'],
-  'signedIn.renewing': ['renewToken', 'watchTokens'],
+  'signedIn.loadingUser': ['loadCurrentUser', 'watchTokens', 'watchVisibility'],
+  'signedIn.ready': ['watchTokens', 'watchVisibility'],
+  'signedIn.noGroup': ['watchTokens', 'watchVisibility'],
+  'signedIn.unrecognised': ['watchTokens', 'watchVisibility'],
+  'signedIn.checkFailed': ['watchTokens', 'watchVisibility'],
+  'signedIn.renewing': ['renewToken', 'watchTokens', 'watchVisibility'],
   signingOut: ['signOut'],
   failed: [],
 };
@@ -74,6 +79,10 @@ function check(snapshot: Snapshot, { where }: StepInfo<Snapshot>): void {
     expect([user?.vendorUuid, user?.customerUuid], where).toEqual([null, null]);
   }
   if (snapshot.matches('signedOut')) expect(user, where).toBeNull();
+  // Never signed in without a token: losing it leaves the tag until a renewal brings one back.
+  if (snapshot.hasTag('signedIn')) expect(snapshot.context.hasToken, where).toBe(true);
+  if (snapshot.matches('signedOut') || snapshot.matches({ signedIn: 'renewing' }))
+    expect(snapshot.context.hasToken, where).toBe(false);
   const gates = ['busy', 'ready', 'noGroup', 'error'].filter((t) => snapshot.hasTag(t));
   expect(gates.length, `${where} shows one screen`).toBeLessThanOrEqual(1);
 }
@@ -97,7 +106,10 @@ function label(event: EventObject): string {
 const walk = walkPaths({
   machine: sessionMachine,
   events: [...USER_EVENTS, ...ACTOR_EVENTS],
-  provide: { watchTokens: fromCallback(() => undefined) },
+  provide: {
+    watchTokens: fromCallback(() => undefined),
+    watchVisibility: fromCallback(() => undefined),
+  },
   errorOf: (s) => s.context.errorCode,
   children: CHILDREN,
   check,

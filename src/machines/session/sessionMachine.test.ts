@@ -11,7 +11,7 @@ import { VendorSchema, VendorService } from '../../rpc/gen/seconde/v1/vendor_pb.
 import { authInterceptor } from '../../rpc/interceptors/auth.ts';
 import type { RestoredSession } from './oidc.ts';
 import { createSessionActors } from './sessionActors.ts';
-import { FakeSessionAuth, USERS } from './sessionFixtures.ts';
+import { FakePage, FakeSessionAuth, USERS } from './sessionFixtures.ts';
 import { sessionMachine } from './sessionMachine.ts';
 import type { CurrentUserPayload } from './sessionTypes.ts';
 
@@ -133,6 +133,17 @@ describe('sessionMachine', () => {
     expect(ready.context.errorCode).toBeNull();
   });
 
+  it('reloads a user without a group once they have one, and keeps the token meanwhile', async () => {
+    let payload: CurrentUserPayload = USERS.noGroup;
+    const actor = createActor(stubbed({ user: () => Promise.resolve(payload) })).start();
+    await waitFor(actor, (s) => s.hasTag('noGroup'));
+    payload = USERS.vendor;
+    actor.send({ type: 'session.reload' });
+    expect(actor.getSnapshot().hasTag('signedIn')).toBe(true);
+    const ready = await waitFor(actor, (s) => s.hasTag('ready'));
+    expect(ready.context.user?.role).toBe('Vendor');
+  });
+
   it('renews an expired token silently and keeps the user', async () => {
     let renewed = false;
     const actor = createActor(
@@ -174,7 +185,7 @@ describe('sessionMachine', () => {
     actor.send({ type: 'session.signOut' });
     expect(actor.getSnapshot().value).toBe('signingOut');
     const out = await waitFor(actor, (s) => s.matches('signedOut'));
-    expect(out.context).toEqual({ user: null, returnTo: null, errorCode: null });
+    expect(out.context).toEqual({ user: null, returnTo: null, errorCode: null, hasToken: false });
   });
 
   it('reports a failed sign-out', async () => {
@@ -197,7 +208,11 @@ describe('sessionMachine', () => {
 
 describe('sessionMachine with its real actors over a router transport', () => {
   /** A SessionService that answers like the server: the caller comes from the bearer token. */
-  function wired(auth: FakeSessionAuth, users: Record<string, CurrentUserPayload>) {
+  function wired(
+    auth: FakeSessionAuth,
+    users: Record<string, CurrentUserPayload>,
+    page = new FakePage(),
+  ) {
     const transport = createRouterTransport(
       (router) => {
         router.service(SessionService, {
@@ -211,11 +226,15 @@ describe('sessionMachine with its real actors over a router transport', () => {
               );
             }
             return create(GetCurrentUserResponseSchema, {
-              ...user,
+              sub: user.sub,
+              email: user.email,
               groups: [...user.groups],
-              legalTermsUpdatedAt: undefined,
-              record: undefined,
-            } as never);
+              isCompanyAdmin: user.isCompanyAdmin,
+              firstName: user.firstName,
+              lastName: user.lastName,
+              vendorUuid: user.vendorUuid,
+              customerUuid: user.customerUuid,
+            });
           },
         });
         router.service(VendorService, {
@@ -232,6 +251,7 @@ describe('sessionMachine with its real actors over a router transport', () => {
     return sessionMachine.provide({
       actors: createSessionActors({
         auth,
+        page,
         sessionClient: createClient(SessionService, transport),
         vendorClient: createClient(VendorService, transport),
         customerClient: createClient(CustomerService, transport),
@@ -258,6 +278,50 @@ describe('sessionMachine with its real actors over a router transport', () => {
     actor.send({ type: 'session.signOut' });
     await waitFor(actor, (s) => s.matches('signedOut'));
     expect(auth.calls).toEqual(['restore', 'watch', 'renew', 'unwatch', 'signOut']);
+  });
+
+  it('back on the tab without a token, signs in silently and carries on', async () => {
+    const auth = new FakeSessionAuth();
+    const page = new FakePage();
+    const users = { 'access-token': USERS.vendor, 'renewed-token': USERS.vendor };
+    const actor = createActor(wired(auth, users, page)).start();
+    await waitFor(actor, (s) => s.hasTag('ready'));
+    page.show('hidden');
+    page.show('visible');
+    await waitFor(actor, (s) => s.hasTag('ready') && auth.calls.includes('hasValidToken'));
+    expect(auth.calls).toEqual(['restore', 'watch', 'hasValidToken']);
+    auth.token = null;
+    page.show('visible');
+    const renewing = await waitFor(actor, (s) => s.matches({ signedIn: 'renewing' }));
+    expect(renewing.context.hasToken).toBe(false);
+    expect(renewing.hasTag('signedIn')).toBe(false);
+    const ready = await waitFor(actor, (s) => s.hasTag('ready'));
+    expect(ready.context.hasToken).toBe(true);
+    expect(auth.calls).toEqual(['restore', 'watch', 'hasValidToken', 'hasValidToken', 'renew']);
+  });
+
+  it('back on the tab without a token, redirects to the provider when the silent sign-in fails', async () => {
+    const auth = new FakeSessionAuth();
+    const page = new FakePage();
+    auth.failRenew = true;
+    const actor = createActor(wired(auth, { 'access-token': USERS.vendor }, page)).start();
+    await waitFor(actor, (s) => s.hasTag('ready'));
+    auth.token = null;
+    page.show('visible');
+    await waitFor(actor, (s) => s.matches('signingIn'));
+    expect(auth.calls.slice(-3)).toEqual(['renew', 'unwatch', 'signIn:null']);
+    expect(page.listening).toBe(0);
+  });
+
+  it('stops listening to the tab once signed out', async () => {
+    const auth = new FakeSessionAuth();
+    const page = new FakePage();
+    const actor = createActor(wired(auth, { 'access-token': USERS.vendor }, page)).start();
+    await waitFor(actor, (s) => s.hasTag('ready'));
+    expect(page.listening).toBe(1);
+    actor.send({ type: 'session.signOut' });
+    await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(page.listening).toBe(0);
   });
 
   it('keeps the server reason when the token is refused', async () => {

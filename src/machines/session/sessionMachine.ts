@@ -1,65 +1,13 @@
-import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
-import { hasRecognisedGroup } from '../../domain/roles.ts';
-import { toAppError } from '../../rpc/errors.ts';
-import type { RestoredSession } from './oidc.ts';
-import {
-  toSessionUser,
-  type CurrentUserPayload,
-  type SessionContext,
-  type SessionErrorCode,
-  type SessionEvent,
-} from './sessionTypes.ts';
-
-/** Placeholder actors fail, so a machine nobody wired lands in `failed`, never in a crash. */
-function notProvided(name: string) {
-  return () => Promise.reject(new Error(`The session actor "${name}" was not provided`));
-}
+import { sessionSetup } from './sessionSetup.ts';
 
 /**
  * The sign-in life of the tab (1-app-shell.md §6-7): restore or finish a sign-in, load who the
  * user is, keep the token fresh, sign out. The real actors are wired in `sessionActors.ts`.
  */
-export const sessionMachine = setup({
-  types: {
-    context: {} as SessionContext,
-    events: {} as SessionEvent,
-  },
-  actors: {
-    restoreSession: fromPromise<RestoredSession>(notProvided('restoreSession')),
-    signIn: fromPromise<void, { returnTo: string | null }>(notProvided('signIn')),
-    loadCurrentUser: fromPromise<CurrentUserPayload>(notProvided('loadCurrentUser')),
-    renewToken: fromPromise<void>(notProvided('renewToken')),
-    signOut: fromPromise<void>(notProvided('signOut')),
-    watchTokens: fromCallback<EventObject>(() => undefined),
-  },
-  guards: {
-    isSignedIn: (_, params: { signedIn: boolean }) => params.signedIn,
-    hasUser: ({ context }) => context.user !== null,
-    hasNoRecognisedGroup: ({ context }) => !hasRecognisedGroup(context.user?.groups ?? []),
-    // Route guard step 4: a Vendor or Customer needs their own record; a Developer does not.
-    isUnrecognised: ({ context }) =>
-      !context.user?.groups.includes('Developer') &&
-      context.user?.vendorUuid === null &&
-      context.user.customerUuid === null,
-  },
-  actions: {
-    assignReturnTo: assign((_, params: { returnTo: string | null | undefined }) => ({
-      returnTo: params.returnTo ?? null,
-    })),
-    assignUser: assign((_, params: { payload: CurrentUserPayload }) => ({
-      user: toSessionUser(params.payload),
-    })),
-    assignError: assign((_, params: { code: SessionErrorCode }) => ({ errorCode: params.code })),
-    assignRpcError: assign((_, params: { error: unknown }) => ({
-      errorCode: toAppError(params.error).code,
-    })),
-    clearError: assign({ errorCode: null }),
-    clearSession: assign({ user: null, returnTo: null }),
-  },
-}).createMachine({
+export const sessionMachine = sessionSetup.createMachine({
   id: 'session',
   initial: 'initialising',
-  context: { user: null, returnTo: null, errorCode: null },
+  context: { user: null, returnTo: null, errorCode: null, hasToken: false },
   states: {
     initialising: {
       tags: ['busy'],
@@ -70,10 +18,13 @@ export const sessionMachine = setup({
           {
             guard: { type: 'isSignedIn', params: ({ event }) => event.output },
             target: 'signedIn',
-            actions: {
-              type: 'assignReturnTo',
-              params: ({ event }) => ({ returnTo: event.output.returnTo }),
-            },
+            actions: [
+              'assignToken',
+              {
+                type: 'assignReturnTo',
+                params: ({ event }) => ({ returnTo: event.output.returnTo }),
+              },
+            ],
           },
           { target: 'signedOut' },
         ],
@@ -107,24 +58,36 @@ export const sessionMachine = setup({
         },
       },
     },
+    // Tagged `signedIn` in every child but `renewing`: never signed in without a token.
     signedIn: {
-      tags: ['signedIn'],
       initial: 'loadingUser',
-      invoke: {
-        id: 'watchTokens',
-        src: 'watchTokens',
-        onError: {
-          target: 'failed',
-          actions: { type: 'assignError', params: { code: 'watchFailed' } },
+      invoke: [
+        {
+          id: 'watchTokens',
+          src: 'watchTokens',
+          onError: {
+            target: 'failed',
+            actions: { type: 'assignError', params: { code: 'watchFailed' } },
+          },
         },
-      },
+        {
+          id: 'watchVisibility',
+          src: 'watchVisibility',
+          onError: {
+            target: 'failed',
+            actions: { type: 'assignError', params: { code: 'watchFailed' } },
+          },
+        },
+      ],
       on: {
         'session.signOut': { target: 'signingOut' },
-        'session.tokenExpired': { target: '.renewing' },
+        'session.tokenExpired': { target: '.renewing', actions: 'forgetToken' },
+        // Back on the tab without a token: a silent sign-in, then a full one (§7).
+        'session.visibleWithoutToken': { target: '.renewing', actions: 'forgetToken' },
       },
       states: {
         loadingUser: {
-          tags: ['busy'],
+          tags: ['busy', 'signedIn'],
           invoke: {
             id: 'loadCurrentUser',
             src: 'loadCurrentUser',
@@ -146,11 +109,25 @@ export const sessionMachine = setup({
             { target: 'ready' },
           ],
         },
-        ready: { tags: ['ready'], on: { 'session.reload': { target: 'loadingUser' } } },
-        noGroup: { tags: ['noGroup'] },
-        unrecognised: { tags: ['unrecognised'] },
+        ready: {
+          tags: ['ready', 'signedIn'],
+          on: { 'session.reload': { target: 'loadingUser' } },
+        },
+        // Reloaded once the user-type choice or the records give them a group or a record.
+        noGroup: {
+          tags: ['noGroup', 'signedIn'],
+          on: { 'session.reload': { target: 'loadingUser' } },
+        },
+        // The record may appear a moment after the account was created: the user may look again.
+        unrecognised: {
+          tags: ['unrecognised', 'signedIn'],
+          on: {
+            'session.reload': { target: 'loadingUser' },
+            'session.retry': { target: 'loadingUser' },
+          },
+        },
         checkFailed: {
-          tags: ['error', 'unrecognised'],
+          tags: ['error', 'unrecognised', 'signedIn'],
           exit: 'clearError',
           on: { 'session.retry': { target: 'loadingUser' } },
         },
@@ -159,7 +136,10 @@ export const sessionMachine = setup({
           invoke: {
             id: 'renewToken',
             src: 'renewToken',
-            onDone: [{ guard: 'hasUser', target: 'checking' }, { target: 'loadingUser' }],
+            onDone: [
+              { guard: 'hasUser', target: 'checking', actions: 'assignToken' },
+              { target: 'loadingUser', actions: 'assignToken' },
+            ],
             // 1-app-shell.md §8: a failed renewal forces a new sign-in keeping the current path.
             onError: {
               target: '#session.signingIn',

@@ -1,3 +1,4 @@
+import type { GuardUser } from '../../domain/routing/guard.ts';
 import { mainRole, type GroupName } from '../../domain/roles.ts';
 import type { SubscriptionView } from '../../domain/subscriptionAccess.ts';
 import type { AppErrorCode } from '../../rpc/errors.ts';
@@ -59,6 +60,11 @@ export interface SessionContext {
   readonly returnTo: string | null;
   /** Set exactly while the machine is in a state tagged `error`. */
   readonly errorCode: SessionErrorCode | null;
+  /**
+   * The provider holds a valid access token for the tab, as far as the machine was told: set by a
+   * restored session or a renewal, cleared by expiry, a tab back without one, and sign-out.
+   */
+  readonly hasToken: boolean;
 }
 
 export type SessionEvent =
@@ -67,7 +73,9 @@ export type SessionEvent =
   | { type: 'session.retry' }
   /** Reload the user and their record after a change of their own (onboarding, legal terms...). */
   | { type: 'session.reload' }
-  | { type: 'session.tokenExpired' };
+  | { type: 'session.tokenExpired' }
+  /** The tab became visible again and no valid access token is stored. */
+  | { type: 'session.visibleWithoutToken' };
 
 export function toSessionUser(payload: CurrentUserPayload): SessionUser {
   return {
@@ -86,5 +94,14 @@ export function toSessionUser(payload: CurrentUserPayload): SessionUser {
     profilPicture: payload.record?.profilPicture ?? '',
     trialStart: payload.record?.trialStart ?? null,
     subscription: payload.record?.subscription ?? null,
+  };
+}
+
+/** What the route guard reads of the user (1-app-shell.md §6 steps 2 to 6). */
+export function toGuardUser(user: SessionUser): GuardUser {
+  return {
+    groups: user.groups,
+    hasRecord: user.vendorUuid !== null || user.customerUuid !== null,
+    onboardingCompleted: user.onboardingCompleted,
   };
 }

@@ -1,35 +1,20 @@
-import { Navigate, type RouteObject } from 'react-router';
-import { selectCanSeeMarketplace, selectIsAdminLevel } from '../../../machines/people/access.ts';
-import { Gate } from '../People/Gate.tsx';
-import { DepositRequestsView } from './DepositRequestsView.tsx';
-import { MarketplaceView } from './MarketplaceView.tsx';
-import { OutboxView } from './OutboxView.tsx';
+import type { RouteObject } from 'react-router';
+import { lazyView } from '../../app/routing/lazyView.tsx';
 
-/** This area's routes (paths and aliases of 1-app-shell.md §2), mounted by the app's router. */
+const MarketplaceView = lazyView(() =>
+  import('./MarketplaceView.tsx').then((m) => m.MarketplaceView),
+);
+const DepositRequestsView = lazyView(() =>
+  import('./DepositRequestsView.tsx').then((m) => m.DepositRequestsView),
+);
+const OutboxView = lazyView(() => import('./OutboxView.tsx').then((m) => m.OutboxView));
+
+/**
+ * This area's routes (paths of 1-app-shell.md §2), mounted by the app's router. Who may open them
+ * and the alias deposits-available come from the route table.
+ */
 export const depositRequestRoutes: RouteObject[] = [
-  {
-    path: 'marketplace',
-    element: (
-      <Gate allowed={selectCanSeeMarketplace}>
-        <MarketplaceView />
-      </Gate>
-    ),
-  },
-  { path: 'deposits-available', element: <Navigate to="/marketplace" replace /> },
-  {
-    path: 'deposit-requests',
-    element: (
-      <Gate allowed={selectIsAdminLevel}>
-        <DepositRequestsView />
-      </Gate>
-    ),
-  },
-  {
-    path: 'outbox',
-    element: (
-      <Gate allowed={selectIsAdminLevel}>
-        <OutboxView />
-      </Gate>
-    ),
-  },
+  { path: 'marketplace', element: <MarketplaceView /> },
+  { path: 'deposit-requests', element: <DepositRequestsView /> },
+  { path: 'outbox', element: <OutboxView /> },
 ];

@@ -1,38 +1,26 @@
-import type { ReactNode } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
-import { selectMayOpenDeposit } from '../../../machines/deposit/viewer.ts';
-import { RequireSession } from '../../app/RequireSession.tsx';
-import { useSession } from '../../app/sessionContext.ts';
-import { DepositDetails } from './DepositDetails.tsx';
-import { DepositListView } from './DepositListView.tsx';
-import { DepositOverview } from './DepositOverview.tsx';
-import { DepositPage } from './DepositPage.tsx';
+import type { RouteObject } from 'react-router';
+import { lazyView } from '../../app/routing/lazyView.tsx';
 
-/** Deposit pages admit Developer, Admin and Vendor; others go to the Dashboard (1-app-shell.md §6). */
-function StaffOrVendor({ children }: { children: ReactNode }) {
-  const allowed = useSession(selectMayOpenDeposit);
-  return allowed ? children : <Navigate to="/" replace />;
-}
+const depositPage = () => import('./DepositPage.tsx');
+const DepositListView = lazyView(() =>
+  import('./DepositListView.tsx').then((m) => m.DepositListView),
+);
+const DepositPage = lazyView(() => depositPage().then((m) => m.DepositPage));
+const DepositOverview = lazyView(() =>
+  import('./DepositOverview.tsx').then((m) => m.DepositOverview),
+);
+const DepositDetails = lazyView(() => import('./DepositDetails.tsx').then((m) => m.DepositDetails));
 
-/** This area's routes (paths and aliases of 1-app-shell.md §2), mounted by the app's router. */
+/**
+ * This area's routes (paths of 1-app-shell.md §2), mounted by the app's router. Who may open them
+ * comes from the route table (deposits: every recognised group; a deposit: Developer, Admin,
+ * Vendor).
+ */
 export const depositRoutes: RouteObject[] = [
-  {
-    path: 'deposits',
-    element: (
-      <RequireSession>
-        <DepositListView />
-      </RequireSession>
-    ),
-  },
+  { path: 'deposits', element: <DepositListView /> },
   {
     path: 'deposit/:depositUuid',
-    element: (
-      <RequireSession>
-        <StaffOrVendor>
-          <DepositPage />
-        </StaffOrVendor>
-      </RequireSession>
-    ),
+    element: <DepositPage />,
     children: [
       { index: true, element: <DepositOverview /> },
       { path: 'details', element: <DepositDetails /> },

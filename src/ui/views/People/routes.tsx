@@ -1,58 +1,46 @@
-import type { ReactNode } from 'react';
-import { Navigate, useParams, type RouteObject } from 'react-router';
-import {
-  selectCanSeeContacts,
-  selectIsAdminLevel,
-  selectIsCustomer,
-} from '../../../machines/people/access.ts';
-import {
-  CustomerDressingTab,
-  CustomerInfoTab,
-  CustomerInvoicesTab,
-  CustomerPage,
-} from './CustomerPage.tsx';
-import { CustomerListView } from './CustomerListView.tsx';
-import { Gate } from './Gate.tsx';
-import { OwnDressingView, OwnInformationView } from './OwnAccount.tsx';
-import {
-  VendorCompanyTab,
-  VendorDepositsTab,
-  VendorDressingTab,
-  VendorInfoTab,
-  VendorInvoicesTab,
-  VendorPage,
-} from './VendorPage.tsx';
-import { VendorListView } from './VendorListView.tsx';
+import type { RouteObject } from 'react-router';
+import { lazyView } from '../../app/routing/lazyView.tsx';
 
-/** `/customer/:uuid/...` is an alias of `/contact/:uuid/...` (1-app-shell.md §2). */
-function CustomerAlias() {
-  const params = useParams();
-  const rest = params['*'] ? `/${params['*']}` : '';
-  return <Navigate to={`/contact/${params.customerUuid ?? ''}${rest}`} replace />;
-}
+// Each screen is its own chunk; the tabs of a page come with it.
+const customerPage = () => import('./CustomerPage.tsx');
+const vendorPage = () => import('./VendorPage.tsx');
+const ownAccount = () => import('./OwnAccount.tsx');
+const CustomerListView = lazyView(() =>
+  import('./CustomerListView.tsx').then((m) => m.CustomerListView),
+);
+const CustomerPage = lazyView(() => customerPage().then((m) => m.CustomerPage));
+const CustomerInfoTab = lazyView(() => customerPage().then((m) => m.CustomerInfoTab));
+const CustomerDressingTab = lazyView(() => customerPage().then((m) => m.CustomerDressingTab));
+const CustomerInvoicesTab = lazyView(() => customerPage().then((m) => m.CustomerInvoicesTab));
+const VendorListView = lazyView(() => import('./VendorListView.tsx').then((m) => m.VendorListView));
+const VendorPage = lazyView(() => vendorPage().then((m) => m.VendorPage));
+const VendorInfoTab = lazyView(() => vendorPage().then((m) => m.VendorInfoTab));
+const VendorCompanyTab = lazyView(() => vendorPage().then((m) => m.VendorCompanyTab));
+const VendorDepositsTab = lazyView(() => vendorPage().then((m) => m.VendorDepositsTab));
+const VendorDressingTab = lazyView(() => vendorPage().then((m) => m.VendorDressingTab));
+const VendorInvoicesTab = lazyView(() => vendorPage().then((m) => m.VendorInvoicesTab));
+const OwnDressingView = lazyView(() => ownAccount().then((m) => m.OwnDressingView));
+const OwnInformationView = lazyView(() => ownAccount().then((m) => m.OwnInformationView));
 
-const contacts = (page: ReactNode) => <Gate allowed={selectCanSeeContacts}>{page}</Gate>;
-const staff = (page: ReactNode) => <Gate allowed={selectIsAdminLevel}>{page}</Gate>;
-const customer = (page: ReactNode) => <Gate allowed={selectIsCustomer}>{page}</Gate>;
-
-/** This area's routes (paths and aliases of 1-app-shell.md §2), mounted by the app's router. */
+/**
+ * This area's routes (paths of 1-app-shell.md §2), mounted by the app's router. Who may open them
+ * and their aliases (customers, customer/:customerUuid) come from the route table.
+ */
 export const peopleRoutes: RouteObject[] = [
-  { path: 'contacts', element: contacts(<CustomerListView />) },
-  { path: 'customers', element: <Navigate to="/contacts" replace /> },
+  { path: 'contacts', element: <CustomerListView /> },
   {
     path: 'contact/:customerUuid',
-    element: contacts(<CustomerPage />),
+    element: <CustomerPage />,
     children: [
       { index: true, element: <CustomerInfoTab /> },
       { path: 'dressing/:depositUuid?', element: <CustomerDressingTab /> },
       { path: 'invoices', element: <CustomerInvoicesTab /> },
     ],
   },
-  { path: 'customer/:customerUuid/*', element: <CustomerAlias /> },
-  { path: 'vendors', element: staff(<VendorListView />) },
+  { path: 'vendors', element: <VendorListView /> },
   {
     path: 'vendor/:vendorUuid',
-    element: staff(<VendorPage />),
+    element: <VendorPage />,
     children: [
       { index: true, element: <VendorInfoTab /> },
       { path: 'company', element: <VendorCompanyTab /> },
@@ -61,6 +49,6 @@ export const peopleRoutes: RouteObject[] = [
       { path: 'invoices', element: <VendorInvoicesTab /> },
     ],
   },
-  { path: 'dressing/:depositUuid?', element: customer(<OwnDressingView />) },
-  { path: 'my-information', element: customer(<OwnInformationView />) },
+  { path: 'dressing/:depositUuid?', element: <OwnDressingView /> },
+  { path: 'my-information', element: <OwnInformationView /> },
 ];

@@ -8,7 +8,7 @@ import { SignOutButton } from '../../components/SignOutButton.tsx';
 
 /**
  * Public page for an identity without its vendor or customer record, or whose check failed; in
- * the latter case the failure is named and the check can be retried.
+ * the latter case the failure is named. Either way the user may look again or sign out.
  */
 export function UnrecognizedUserView() {
   const { t } = useTranslation();
@@ -17,8 +17,12 @@ export function UnrecognizedUserView() {
     <PageState
       testId="unrecognized-user"
       icon="person"
-      title={t('unrecognizedUser.title')}
-      description={errorKey ? t(errorKey) : t('unrecognizedUser.description')}
+      title={t('publicPages.unrecognizedTitle')}
+      description={
+        errorKey
+          ? t('publicPages.unrecognizedFailed', { reason: t(errorKey) })
+          : t('publicPages.unrecognizedDescription')
+      }
       action={
         <ButtonGroup>
           <RetryButton />
