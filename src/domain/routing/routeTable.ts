@@ -217,14 +217,14 @@ export const ROUTES: readonly RouteSpec[] = [
     path: 'dressing/:depositUuid?',
     access: CUSTOMER,
     titleKey: 'routes.dressing',
-    nav: { icon: 'shopping-cart', labelKey: 'nav.dressing', order: 15 },
+    nav: { icon: 'shopping-cart', labelKey: 'nav.dressing', order: 15, roles: ['Customer'] },
   },
   {
     name: 'myInformation',
     path: 'my-information',
     access: CUSTOMER,
     titleKey: 'routes.myInformation',
-    nav: { icon: 'person', labelKey: 'nav.myInformation', order: 16 },
+    nav: { icon: 'person', labelKey: 'nav.myInformation', order: 16, roles: ['Customer'] },
   },
   { name: 'editProfile', path: 'edit-profile', access: ANY, titleKey: 'routes.editProfile' },
   {

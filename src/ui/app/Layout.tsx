@@ -42,11 +42,6 @@ export function Layout() {
   const withSideBar = ready && access !== 'public' && access !== 'onboarding';
   const isPhone = useIsPhone();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const title = t('app.title');
-
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
   // A link followed from the drawer closes it.
   useEffect(() => setDrawerOpen(false), [pathname]);
 
