@@ -133,6 +133,8 @@ const SEARCHED_COLUMNS = [
   'email',
   'company_name',
   'city',
+  // Product references (REF-000123), so the stock is searched by reference as well as by name.
+  'reference',
 ];
 
 /**

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { DEMO_ACCOUNTS, type DemoAccount } from '../../auth/demoAccounts.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import { countRows, insertRows, type SeedRow } from '../insertRows.ts';
+import { seedPagesDemo } from './demoPages.ts';
 import { makeSeedPhotos, type SeedPhoto } from './photos.ts';
 import {
   DEPOSIT_STATUSES,
@@ -219,6 +220,7 @@ async function seedPeopleAndDeposits(db: Kysely<unknown>, now: Date): Promise<vo
       };
     }),
   );
+  await seedPagesDemo(db, now, { vendors, customers });
 }
 
 async function seedProducts(

@@ -12,6 +12,7 @@ import { countRows } from '../insertRows.ts';
 import { migrate } from '../migrate.ts';
 import { DEPOSIT_STATUSES, productStatusesFor } from './demoData.ts';
 import { seedDemo } from './demo.ts';
+import { DEMO_PROSPECTS } from './demoPages.ts';
 import { REFERENCE_COUNTS, seedReference } from './reference.ts';
 
 let database: Database;
@@ -74,7 +75,8 @@ describe('demo data', () => {
       status: string;
     }>`
       select v.email, v.company, v.extension_free_trial_start_datetime as trial, s.status::text as status
-      from vendor v join subscription s on s.uuid = v.subscription order by v.email`);
+      from vendor v join subscription s on s.uuid = v.subscription
+      where v.identity_user_uuid is not null order by v.email`);
     expect(vendors.map((v) => v.email)).toEqual([
       'admin@seconde.test',
       'company@seconde.test',
@@ -140,6 +142,6 @@ describe('demo data', () => {
     await seedDemo(database.db, media, { products: 3200 });
     expect(await countRows(database.db, 'product')).toBe(3200);
     expect(await countRows(database.db, 'deposit')).toBe(150);
-    expect(await countRows(database.db, 'vendor')).toBe(4);
+    expect(await countRows(database.db, 'vendor')).toBe(4 + DEMO_PROSPECTS);
   });
 });

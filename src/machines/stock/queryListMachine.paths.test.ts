@@ -1,0 +1,99 @@
+import { Code, ConnectError } from '@connectrpc/connect';
+import { expect } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
+import { pageCount, type Page } from '../people/pagedListMachine.ts';
+import { describePaths, done, failure, walkPaths, type StepInfo } from '../testing/walkPaths.ts';
+import { createQueryListMachine, type ListQuery, type QueryListEvent } from './queryListMachine.ts';
+
+interface Row {
+  readonly uuid: string;
+  readonly name: string;
+}
+interface Filters {
+  readonly text: string;
+  readonly status: string;
+}
+const machine = createQueryListMachine<Row, Filters>('testQueryList');
+type Snapshot = SnapshotFrom<typeof machine>;
+
+const NAMES = ['Anne', 'Bruno', 'Jeanne', 'Yann', 'Zoé'];
+const INPUT = {
+  filters: { text: '', status: '' },
+  ordering: '-name',
+  sortable: ['name'],
+  pageSize: 2,
+};
+
+/** The server: names containing the text, ordered, one page of them. */
+function answer(q: ListQuery<Filters>): Page<Row> {
+  const hits = NAMES.filter((n) => n.toLowerCase().includes(q.filters.text.toLowerCase()));
+  if (q.ordering === '-name') hits.reverse();
+  const start = (q.page - 1) * q.pageSize;
+  return {
+    rows: hits.slice(start, start + q.pageSize).map((name) => ({ uuid: name, name })),
+    count: hits.length,
+  };
+}
+const queryOf = (s: Snapshot): ListQuery<Filters> => ({
+  filters: s.context.filters,
+  ordering: s.context.ordering,
+  page: s.context.page,
+  pageSize: s.context.pageSize,
+});
+
+const USER_EVENTS: QueryListEvent<Filters>[] = [
+  { type: 'list.filter', filters: { text: 'nn' } },
+  { type: 'list.filter', filters: { text: '' } },
+  { type: 'list.sort', key: 'name' },
+  // Not a sortable column: refused.
+  { type: 'list.sort', key: 'email' },
+  { type: 'list.page', page: 2 },
+  { type: 'list.page', page: 3 },
+  { type: 'list.page', page: 1 },
+  { type: 'list.retry' },
+];
+const events = (s: Snapshot) => [
+  ...USER_EVENTS,
+  done('fetchPage', answer(queryOf(s))),
+  failure('fetchPage', new ConnectError('Bad Gateway', Code.Unavailable)),
+];
+
+function check(s: Snapshot, { where, event, previous, started }: StepInfo<Snapshot>): void {
+  const c = s.context;
+  for (const actor of started)
+    expect(actor.input, `${where}: asks for its query`).toEqual(queryOf(s));
+  expect(['name', '-name'], `${where}: orders by a sortable column`).toContain(c.ordering);
+  if (s.matches('ready')) {
+    expect(c.page, where).toBeLessThanOrEqual(pageCount(c.count, c.pageSize));
+    expect({ rows: c.rows, count: c.count }, where).toEqual(answer(queryOf(s)));
+  }
+  if (!previous) return;
+  // Rows stay on screen while the next page waits or loads.
+  if (s.hasTag('busy')) expect(c.rows, where).toBe(previous.context.rows);
+  // A new filter or ordering starts again at the first page.
+  if (
+    JSON.stringify([c.filters, c.ordering]) !==
+    JSON.stringify([previous.context.filters, previous.context.ordering])
+  )
+    expect(c.page, where).toBe(1);
+  if (event.type === 'list.sort' && 'key' in event && event.key === 'email')
+    expect(s.value, where).toEqual(previous.value);
+}
+
+const walk = walkPaths({
+  machine,
+  input: INPUT,
+  events,
+  // The rows follow from the query (checked on every ready state).
+  serializeState: (s) =>
+    JSON.stringify([s.value, queryOf(s), pageCount(s.context.count, 2), s.context.errorCode]),
+  errorOf: (s) => s.context.errorCode,
+  check,
+});
+
+// Without filtering and sorting, the simple paths stay countable.
+describePaths('queryListMachine', walk, {
+  title: 'of paging and retrying',
+  events: (s) => events(s).filter((e) => e.type !== 'list.filter' && e.type !== 'list.sort'),
+  atLeast: () => 10,
+});

@@ -1,0 +1,123 @@
+import './pages.css';
+import { AnchorButton, FormGroup, H1, HTMLSelect, HTMLTable, Tag } from '@blueprintjs/core';
+import { useActorRef } from '@xstate/react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  INVOICE_FILTERS,
+  INVOICE_ORDERING,
+  INVOICE_SORTABLE,
+  INVOICE_STATUSES,
+  invoicesLogic,
+} from '../../../machines/invoices/invoiceLogic.ts';
+import { labelKey } from '../../../machines/people/labels.ts';
+import { selectRole } from '../../../machines/session/selectors.ts';
+import { selectViewerIsAdminLevel } from '../../../machines/deposit/viewer.ts';
+import { useAppServices } from '../../app/servicesContext.ts';
+import { useSession } from '../../app/sessionContext.ts';
+import { formatDate, formatPrice } from '../../components/format.ts';
+import { SortHeader } from '../../components/SortHeader.tsx';
+import { ListBody } from './ListBody.tsx';
+import { useQueryList } from './useQueryList.ts';
+
+type SortKey = (typeof INVOICE_SORTABLE)[number];
+
+/**
+ * `/invoices`: the invoices the signed-in user may read (a vendor's own, a customer's own, every
+ * invoice for staff), newest first; a PDF link only where a file exists.
+ */
+export function InvoicesView() {
+  const { t, i18n } = useTranslation();
+  const { clients } = useAppServices();
+  const isAdminLevel = useSession(selectViewerIsAdminLevel);
+  const role = useSession(selectRole);
+  const logic = useMemo(() => invoicesLogic(clients), [clients]);
+  const actor = useActorRef(logic, {
+    input: { filters: INVOICE_FILTERS, ordering: INVOICE_ORDERING, sortable: INVOICE_SORTABLE },
+  });
+  const list = useQueryList(actor);
+  // Each side sees the other party; staff see both.
+  const showVendor = isAdminLevel || role === 'Customer';
+  const showCustomer = isAdminLevel || role !== 'Customer';
+  const sortable = (key: SortKey, label: string) => (
+    <SortHeader
+      label={t(label)}
+      sortLabel={t('pages.sortBy', { column: t(label) })}
+      direction={list.direction(key)}
+      onSort={() => list.sort(key)}
+      testId={`invoice-sort-${key}`}
+    />
+  );
+
+  return (
+    <section aria-labelledby="invoices-title" className="seconde-pages" data-testid="invoices">
+      <H1 id="invoices-title">{t('pages.invoicesTitle')}</H1>
+      <div className="seconde-pages-filters">
+        <FormGroup label={t('pages.invoiceStatus')} labelFor="invoice-status-filter">
+          <HTMLSelect
+            id="invoice-status-filter"
+            value={list.filters.status}
+            onChange={(e) => list.filter({ status: e.currentTarget.value })}
+          >
+            <option value="">{t('pages.anyStatus')}</option>
+            {INVOICE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(labelKey('peopleEnum.invoiceStatus', s))}
+              </option>
+            ))}
+          </HTMLSelect>
+        </FormGroup>
+        <span aria-live="polite" data-testid="invoice-count">
+          {list.loaded && t('pages.invoiceCount', { count: list.count })}
+        </span>
+      </div>
+      <ListBody list={list} testId="invoice-list" emptyTitle={t('pages.noInvoices')}>
+        <HTMLTable striped compact className="seconde-table" data-testid="invoice-table">
+          <caption className="seconde-sr-only">{t('pages.invoicesTitle')}</caption>
+          <thead>
+            <tr>
+              {sortable('full_invoice_number', 'pages.invoiceNumber')}
+              {sortable('created_at', 'pages.invoiceDate')}
+              <th scope="col">{t('pages.invoiceCategory')}</th>
+              {showVendor && <th scope="col">{t('pages.vendor')}</th>}
+              {showCustomer && <th scope="col">{t('pages.customer')}</th>}
+              {sortable('total_price', 'pages.amount')}
+              <th scope="col">{t('pages.invoiceStatus')}</th>
+              <th scope="col">{t('pages.document')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.rows.map((inv) => (
+              <tr key={inv.uuid} data-testid="invoice-row" data-number={inv.number}>
+                <td>{inv.number}</td>
+                <td>{formatDate(inv.createdAt, i18n.language)}</td>
+                <td>{t(labelKey('peopleEnum.invoiceCategory', inv.category))}</td>
+                {showVendor && <td>{inv.vendorName}</td>}
+                {showCustomer && <td>{inv.customerName}</td>}
+                <td className="seconde-number">{formatPrice(inv.total, i18n.language)}</td>
+                <td>
+                  <Tag minimal>{t(labelKey('peopleEnum.invoiceStatus', inv.status))}</Tag>
+                </td>
+                <td>
+                  {inv.downloadUrl ? (
+                    <AnchorButton
+                      variant="minimal"
+                      icon="download"
+                      href={inv.downloadUrl}
+                      target="_blank"
+                      rel="noreferrer"
+                      text={t('pages.download')}
+                      aria-label={t('pages.downloadInvoice', { number: inv.number })}
+                    />
+                  ) : (
+                    <span data-testid="invoice-no-file">{t('pages.noDocument')}</span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </ListBody>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { Classes } from '@blueprintjs/core';
+
+const locale = (language: string) => (language === 'en' ? 'en-GB' : 'fr-FR');
+
+export function formatNumber(value: number, language: string): string {
+  return new Intl.NumberFormat(locale(language), { maximumFractionDigits: 1 }).format(value);
+}
+
+/** A percentage given out of 100 (the server's `pourcent_sell`). */
+export function formatPercent(value: number, language: string): string {
+  return new Intl.NumberFormat(locale(language), {
+    style: 'percent',
+    maximumFractionDigits: 1,
+  }).format(value / 100);
+}
+
+/** `2024-03` → "mars 2024" / "March 2024". */
+export function formatMonth(month: string, language: string): string {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  return new Intl.DateTimeFormat(locale(language), { month: 'long', year: 'numeric' }).format(
+    new Date(year, m - 1, 1),
+  );
+}
+
+/** One key figure of a statistics screen, as a term and its value. */
+export function Figure({
+  id,
+  label,
+  value,
+  note,
+}: {
+  readonly id: string;
+  readonly label: string;
+  readonly value: string;
+  readonly note?: string | undefined;
+}) {
+  return (
+    <div data-testid={`figure-${id}`}>
+      <dt>{label}</dt>
+      <dd data-testid={`figure-${id}-value`}>{value}</dd>
+      {note && <dd className={Classes.TEXT_MUTED}>{note}</dd>}
+    </div>
+  );
+}

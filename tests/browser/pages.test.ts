@@ -1,0 +1,187 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEPOSIT_STATUSES } from '../../src/domain/deposit/statuses.ts';
+import { depositStatusValue } from '../../src/machines/deposit/enums.ts';
+import { LISTED_CATEGORIES } from '../../src/machines/invoices/invoiceLogic.ts';
+import { DepositService } from '../../src/rpc/gen/seconde/v1/deposit_pb.ts';
+import { InvoiceCategorySchema, InvoiceService } from '../../src/rpc/gen/seconde/v1/invoice_pb.ts';
+import { enumLabel as label } from '../../src/machines/people/labels.ts';
+import { ProductService } from '../../src/rpc/gen/seconde/v1/product_pb.ts';
+import { formatPrice } from '../../src/ui/components/format.ts';
+import { appUrl, openAs, rpcAs } from '../helpers/browserPage.ts';
+
+const AXE = path.resolve('node_modules/axe-core/axe.min.js');
+const EVERY_STATUS = DEPOSIT_STATUSES.map(depositStatusValue);
+const all = { pagination: { page: 1, pageSize: 5000 } };
+const WAIT = { timeout: 30_000 };
+const enumLabel = (category: number) => label(InvoiceCategorySchema, category) ?? '';
+
+/** axe-core's serious and critical violations on the page as it is now (none expected). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  const violations = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe;
+    return (await axe.run()).violations;
+  })) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Text as shown, with the narrow and non-breaking spaces of French numbers made plain. */
+const plain = (text: string | null) => (text ?? '').replace(/[\s\u202f\u00a0]+/g, ' ').trim();
+
+/** The deposit uuids the stock rows on screen link to. */
+async function linkedDeposits(page: Page): Promise<string[]> {
+  const hrefs = await page
+    .getByTestId('stock-deposit-link')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  return hrefs.map((href) => href.replace('/deposit/', ''));
+}
+
+describe('stock, as vendor@', () => {
+  it('lists only the vendor’s products, searches and filters them, and /inventory is the same screen', async () => {
+    const vendor = await rpcAs('vendor@seconde.test');
+    const own = await vendor(DepositService).list({ ...all, statuses: EVERY_STATUS });
+    const ownDeposits = new Set(own.results.map((d) => d.uuid));
+    const products = await vendor(ProductService).list({ ...all, ordering: 'reference' });
+    const { page, close } = await openAs('vendor@seconde.test', '/stock');
+    await page.getByTestId('stock-row').first().waitFor(WAIT);
+    expect(plain(await page.getByTestId('stock-count').textContent())).toBe(
+      `${products.count} article(s)`,
+    );
+    const linked = await linkedDeposits(page);
+    expect(linked.length).toBe(25);
+    expect(linked.every((uuid) => ownDeposits.has(uuid))).toBe(true);
+    // No vendor column for a vendor's own stock, and nothing to edit.
+    expect(await page.getByTestId('stock-vendor').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /modifier|supprimer/i }).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The search finds a product by its reference.
+    const wanted = products.results[0]!;
+    await page.getByTestId('stock-search').fill(wanted.reference);
+    await page.waitForFunction(
+      (ref) => {
+        const rows = document.querySelectorAll('[data-testid="stock-row"]');
+        return rows.length === 1 && rows[0]!.textContent!.includes(ref);
+      },
+      wanted.reference,
+      WAIT,
+    );
+    await page.getByTestId('stock-search').fill('');
+
+    // A sale-status filter keeps only that status.
+    await page.locator('label', { has: page.getByTestId('stock-status-SELL') }).click();
+    await page.waitForFunction(() => {
+      const rows = Array.from(document.querySelectorAll('[data-testid="stock-row"]'));
+      return rows.length > 0 && rows.every((r) => r.getAttribute('data-status') === 'SELL');
+    }, WAIT);
+
+    // A line leads to its deposit.
+    const [first] = await linkedDeposits(page);
+    await page.getByTestId('stock-deposit-link').first().click();
+    await page.waitForURL(`${appUrl}/deposit/${first}`, WAIT);
+
+    await page.goto(`${appUrl}/inventory`);
+    await page.waitForURL(/\/stock$/, WAIT);
+    await page.getByTestId('stock-row').first().waitFor(WAIT);
+    expect(plain(await page.getByTestId('stock-count').textContent())).toBe(
+      `${products.count} article(s)`,
+    );
+    await close();
+  });
+
+  it('fits a phone: the table scrolls inside its frame, not the page', async () => {
+    const { page, close } = await openAs('vendor@seconde.test', '/stock', {
+      viewport: { width: 360, height: 740 },
+      mobile: true,
+    });
+    await page.getByTestId('stock-row').first().waitFor(WAIT);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await close();
+  });
+});
+
+describe('statistics, as admin@', () => {
+  it('shows the figures of the server’s stats call and the deposits per status', async () => {
+    const admin = await rpcAs('admin@seconde.test');
+    const stats = await admin(DepositService).statsForFilters({});
+    const inline = await admin(DepositService).list({
+      pagination: { page: 1, pageSize: 1 },
+      statuses: [depositStatusValue('INLINE')],
+    });
+    const { page, close } = await openAs('admin@seconde.test', '/stats');
+    await page.getByTestId('stats-figures').waitFor(WAIT);
+    const value = async (id: string) =>
+      plain(await page.getByTestId(`figure-${id}-value`).textContent());
+    expect(await value('turnover')).toBe(plain(formatPrice(stats.turnover, 'fr')));
+    expect(await value('vendor')).toBe(plain(formatPrice(stats.vendorTurnover, 'fr')));
+    expect(await value('customer')).toBe(plain(formatPrice(stats.customerTurnover, 'fr')));
+    const provider =
+      Math.round((stats.turnover - stats.vendorTurnover - stats.customerTurnover) * 100) / 100;
+    expect(await value('provider')).toBe(plain(formatPrice(provider, 'fr')));
+    expect(await value('deposits')).toBe(String(stats.depositCount));
+    expect(await value('daysToInline')).toMatch(/jour/);
+    expect(plain(await page.getByTestId('stats-status-INLINE').textContent())).toContain(
+      String(inline.count),
+    );
+    expect(await page.getByTestId('stats-month').count()).toBe(12);
+    expect(await seriousViolations(page)).toEqual([]);
+    await close();
+  });
+
+  it('shows vendor acquisition and the newest vendors with their onboarding', async () => {
+    const { page, close } = await openAs('admin@seconde.test', '/stats-new');
+    await page.getByTestId('acquisition-figures').waitFor(WAIT);
+    expect(
+      Number(plain(await page.getByTestId('figure-inProgress-value').textContent())),
+    ).toBeGreaterThan(0);
+    await page.getByRole('link', { name: 'Recrutement des vendeurs' }).click();
+    await page.waitForURL(/\/stats-new\/vendor-hiring$/, WAIT);
+    await page.getByTestId('hiring-row').first().waitFor(WAIT);
+    await page.getByLabel('Onboarding').selectOption('inProgress');
+    await page.waitForFunction(() => {
+      const rows = Array.from(document.querySelectorAll('[data-testid="hiring-row"]'));
+      return rows.length > 0 && rows.every((r) => r.getAttribute('data-stage') === 'inProgress');
+    }, WAIT);
+    expect(await seriousViolations(page)).toEqual([]);
+    await close();
+  });
+});
+
+describe('invoices, as customer@', () => {
+  it('lists the customer’s own invoices without a dead download link, and /stock is refused', async () => {
+    const customer = await rpcAs('customer@seconde.test');
+    const answer = await customer(InvoiceService).list({ ...all, ordering: '-created_at' });
+    const own = answer.results.filter((i) => LISTED_CATEGORIES.includes(enumLabel(i.category)));
+    expect(own.length).toBeGreaterThan(0);
+    const { page, close } = await openAs('customer@seconde.test', '/invoices');
+    await page.getByTestId('invoice-row').first().waitFor(WAIT);
+    const numbers = await page
+      .getByTestId('invoice-row')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-number')));
+    expect(numbers).toEqual(own.map((i) => i.fullInvoiceNumber));
+    // No file exists for these invoices: no download link either.
+    expect(await page.getByRole('link', { name: /Télécharger/ }).count()).toBe(0);
+    expect(await page.getByTestId('invoice-no-file').count()).toBe(own.length);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The same screen in English.
+    await page.getByTestId('language-switch').getByRole('button', { name: /^EN/ }).click();
+    await page.getByRole('heading', { name: 'Invoices' }).waitFor(WAIT);
+    expect(plain(await page.getByTestId('invoice-count').textContent())).toBe(
+      `${own.length} invoice(s)`,
+    );
+    await page.getByTestId('language-switch').getByRole('button', { name: /^FR/ }).click();
+
+    await page.goto(`${appUrl}/stock`);
+    await page.waitForURL(`${appUrl}/`, WAIT);
+    expect(await page.getByTestId('stock').count()).toBe(0);
+    await close();
+  });
+});
