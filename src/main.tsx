@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { createI18n, DEFAULT_LANGUAGE, isLanguage } from './i18n/index.ts';
 import { loadAppConfig } from './rpc/config.ts';
 import { App } from './ui/app/App.tsx';
+import { registerServiceWorker } from './ui/app/pwa.ts';
 import { createAppServices } from './ui/app/services.ts';
 import { StartupFailed } from './ui/app/StartupFailed.tsx';
 
@@ -57,3 +58,4 @@ async function start(): Promise<void> {
 }
 
 void start();
+registerServiceWorker();

@@ -1,2 +1,33 @@
-/** dashboard texts (en); the same keys must exist in the other language. */
-export const dashboardEn = {};
+/** dashboard texts (en): the home page per role and the install prompt. Same keys in French. */
+export const dashboardEn = {
+  dashboard: {
+    title: 'Dashboard',
+    userName: '{{firstName}} {{lastName}}',
+    roleLabel: 'Role',
+    welcome: 'Welcome to Seconde.',
+    loading: 'Loading your figures…',
+    loadFailed: 'Your figures could not be loaded',
+    retry: 'Try again',
+    keyFigures: 'Key figures',
+    soldTurnover: 'Sales turnover',
+    customerCount: 'Customers',
+    vendorCount: 'Vendors',
+    companyVendorCount: 'Vendors of your company',
+    openDepositRequests: 'Open deposit requests',
+    openSupportTickets: 'Open support requests',
+    depositsByStatus: 'Deposits by status',
+    productsBySaleStatus: 'Items by sale status',
+    myDeposits: 'My deposits',
+    myItems: 'My items',
+    openDressing: 'See my dressing',
+    noDeposits: 'No deposits yet.',
+    noItems: 'No items yet.',
+    trialDaysLeft: 'Free trial: {{count}} days left.',
+    trialLastDay: 'Free trial: this is your last day.',
+    installTitle: 'Install Seconde',
+    installText: 'Add Seconde to your home screen to open it like an app.',
+    installAccept: 'Install',
+    installClose: 'Close',
+    installFailed: 'The installation did not complete. You can try again from the browser menu.',
+  },
+};

@@ -1,2 +1,34 @@
-/** dashboard texts (fr); the same keys must exist in the other language. */
-export const dashboardFr = {};
+/** dashboard texts (fr): the home page per role and the install prompt. Same keys in English. */
+export const dashboardFr = {
+  dashboard: {
+    title: 'Tableau de bord',
+    userName: '{{firstName}} {{lastName}}',
+    roleLabel: 'Rôle',
+    welcome: 'Bienvenue sur Seconde.',
+    loading: 'Chargement de vos chiffres…',
+    loadFailed: 'Vos chiffres n’ont pas pu être chargés',
+    retry: 'Réessayer',
+    keyFigures: 'Chiffres clés',
+    soldTurnover: 'Chiffre d’affaires des ventes',
+    customerCount: 'Clients',
+    vendorCount: 'Vendeurs',
+    companyVendorCount: 'Vendeurs de votre entreprise',
+    openDepositRequests: 'Demandes de dépôt ouvertes',
+    openSupportTickets: 'Demandes au support en cours',
+    depositsByStatus: 'Dépôts par statut',
+    productsBySaleStatus: 'Articles par statut de vente',
+    myDeposits: 'Mes dépôts',
+    myItems: 'Mes articles',
+    openDressing: 'Voir mon dressing',
+    noDeposits: 'Aucun dépôt pour l’instant.',
+    noItems: 'Aucun article pour l’instant.',
+    trialDaysLeft: 'Essai gratuit : il vous reste {{count}} jours.',
+    trialLastDay: 'Essai gratuit : c’est votre dernier jour.',
+    installTitle: 'Installer Seconde',
+    installText: 'Ajoutez Seconde à votre écran d’accueil pour l’ouvrir comme une application.',
+    installAccept: 'Installer',
+    installClose: 'Fermer',
+    installFailed:
+      'L’installation n’a pas abouti. Vous pourrez réessayer depuis le menu du navigateur.',
+  },
+};

@@ -108,35 +108,16 @@ export function sortDirection(ordering: readonly string[], key: SortKey): 'asc' 
   return null;
 }
 
-/** Date-range shortcuts (1-app-shell.md §9, plus this month). */
-export const DATE_SHORTCUTS = [
-  'thisMonth',
-  'lastSevenDays',
-  'lastThirtyDays',
-  'lastSixMonths',
-  'sinceStartOfYear',
-] as const;
-export type DateShortcut = (typeof DATE_SHORTCUTS)[number];
-
 const pad = (n: number) => String(n).padStart(2, '0');
 export const dateText = (d: Date) =>
   `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
-export function shortcutRange(
-  shortcut: DateShortcut,
-  today: Date,
-): { dateFrom: string; dateTo: string } {
-  const daysBack = (n: number) =>
-    new Date(today.getFullYear(), today.getMonth(), today.getDate() - n);
-  const start = {
-    thisMonth: () => new Date(today.getFullYear(), today.getMonth(), 1),
-    lastSevenDays: () => daysBack(6),
-    lastThirtyDays: () => daysBack(29),
-    lastSixMonths: () => daysBack(179),
-    sinceStartOfYear: () => new Date(today.getFullYear(), 0, 1),
-  }[shortcut]();
-  return { dateFrom: dateText(start), dateTo: dateText(today) };
-}
+/** Date-range shortcuts (1-app-shell.md §9, plus this month): one implementation, the forms'. */
+export {
+  DATE_SHORTCUTS,
+  shortcutRange,
+  type DateShortcut,
+} from '../../ui/components/form/dates.ts';
 
 /** The day after a `YYYY-MM-DD` date, for an end bound that includes the whole day. */
 export function nextDay(date: string): string {

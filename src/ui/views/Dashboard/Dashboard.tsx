@@ -9,8 +9,11 @@ import {
 } from '../../../machines/session/selectors.ts';
 import { roleKey } from '../../../i18n/keys.ts';
 import { useSession, useSessionActor } from '../../app/sessionContext.ts';
+import { DashboardFigures } from './DashboardFigures.tsx';
+import { InstallPrompt } from './InstallPrompt.tsx';
+import './dashboard.css';
 
-/** Home of a signed-in user: who they are, as what, and the way out. */
+/** Home of a signed-in user: who they are, their figures, the way out, and the install prompt. */
 export function Dashboard() {
   const { t } = useTranslation();
   const session = useSessionActor();
@@ -49,6 +52,8 @@ export function Dashboard() {
           onClick={() => session.send({ type: 'session.signOut' })}
         />
       </Card>
+      <DashboardFigures />
+      <InstallPrompt />
     </section>
   );
 }

@@ -8,12 +8,8 @@ import {
   enumLabels,
   type DepositEnumName,
 } from '../../../machines/deposit/enums.ts';
-import {
-  DATE_SHORTCUTS,
-  shortcutRange,
-  type DateShortcut,
-  type DepositFilters,
-} from '../../../machines/depositList/depositListQuery.ts';
+import type { DepositFilters } from '../../../machines/depositList/depositListQuery.ts';
+import { DATE_SHORTCUTS, shortcutRange, type DateShortcut } from '../../components/form/dates.ts';
 import {
   selectFilters,
   selectOptions,
