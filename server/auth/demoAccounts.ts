@@ -63,4 +63,13 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     familyName: 'Sansgroupe',
     groups: [],
   },
+  {
+    // A second account without a group, for the browser test that walks the whole onboarding and
+    // so turns it into a customer; nogroup@ stays a newcomer for the other tests.
+    sub: '00000000-0000-4000-8000-000000000008',
+    email: 'newcomer@seconde.test',
+    givenName: 'Nina',
+    familyName: 'Nouvelle',
+    groups: [],
+  },
 ];

@@ -107,6 +107,16 @@ const company: Policy = {
   write: () => 'none',
 };
 
+/** A vendor reads their own brackets and their company's (edit-profile/rates-company); writes only their own. */
+const rateSlide: Policy = {
+  ...ownedByVendor(),
+  read: (c) =>
+    c.vendorUuid
+      ? (a) =>
+          sql<SqlBool>`(${col(a, 'vendor')} = ${c.vendorUuid} or ${col(a, 'company')} = (select company from vendor where uuid = ${c.vendorUuid}))`
+      : 'none',
+};
+
 const invoice: Policy = {
   read: (c) =>
     c.vendorUuid
@@ -137,7 +147,7 @@ export const POLICIES: Readonly<Record<string, Policy>> = {
   company,
   invoice,
   announcement: ownedByVendor(),
-  rate_slide: ownedByVendor(),
+  rate_slide: rateSlide,
   subscription: { ...ownedByVendor(), write: () => 'none' },
   vendor_connector: ownedByVendor(),
   background_task: { read: ownedByVendor().read, write: () => 'none' },

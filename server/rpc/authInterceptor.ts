@@ -10,7 +10,9 @@ export type PublicMethods = ReadonlySet<string>;
 
 /**
  * Verifies the bearer token of every call and resolves the caller's records, so handlers only
- * ever see an authenticated caller. Runs on the server: the client's word is never trusted.
+ * ever see an authenticated caller. Runs on the server: the client's word is never trusted. A
+ * linked vendor or customer record counts as membership of that group (see `callerGroups`), so a
+ * user who chose their type is a vendor or customer from their next call on.
  */
 export function authInterceptor(
   db: Kysely<unknown>,

@@ -10,6 +10,11 @@ export interface Caller {
   readonly email: string;
   readonly givenName: string;
   readonly familyName: string;
+  /**
+   * The token's groups plus the groups a linked record stands for ('Vendor' for a vendor record,
+   * 'Customer' for a customer record): a user who chose their type on the user-type screen gets
+   * no new group from the identity provider, so the record is what makes them a vendor or customer.
+   */
   readonly groups: readonly string[];
   readonly role: GroupName | null;
   readonly isAdminLevel: boolean;
@@ -18,6 +23,17 @@ export interface Caller {
 }
 
 export const callerKey = createContextKey<Caller | null>(null, { description: 'caller' });
+
+/** Token groups ∪ the groups of the records linked to the identity (order kept, no duplicates). */
+export function callerGroups(
+  tokenGroups: readonly string[],
+  records: { vendorUuid: string | null; customerUuid: string | null },
+): string[] {
+  const groups = [...tokenGroups];
+  if (records.vendorUuid && !groups.includes('Vendor')) groups.push('Vendor');
+  if (records.customerUuid && !groups.includes('Customer')) groups.push('Customer');
+  return groups;
+}
 
 export function makeCaller(
   identity: {
@@ -29,14 +45,15 @@ export function makeCaller(
   },
   records: { vendorUuid: string | null; customerUuid: string | null },
 ): Caller {
+  const groups = callerGroups(identity.groups, records);
   return {
     sub: identity.sub,
     email: identity.email,
     givenName: identity.givenName ?? '',
     familyName: identity.familyName ?? '',
-    groups: identity.groups,
-    role: mainRole(identity.groups),
-    isAdminLevel: isAdminLevel(identity.groups),
+    groups,
+    role: mainRole(groups),
+    isAdminLevel: isAdminLevel(groups),
     vendorUuid: records.vendorUuid,
     customerUuid: records.customerUuid,
   };
