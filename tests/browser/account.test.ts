@@ -8,20 +8,7 @@ import { loadConfig } from '../../server/config.ts';
 import { SUBSCRIPTION_UPDATE_MESSAGE } from '../../server/services/account/subscriptionGate.ts';
 import { CreateCustomerRequestSchema } from '../../src/rpc/gen/seconde/v1/customer_pb.ts';
 import { openAs, submitLogin } from '../helpers/browserPage.ts';
-
-const AXE = path.resolve('node_modules/axe-core/axe.min.js');
-
-/** axe-core's serious and critical violations on the page as it is now (none expected). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run()).violations;
-  })) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { seriousViolations } from '../helpers/axe.ts';
 
 /** The subscription modal and the trial, on the shared server (nothing written there). */
 describe('the expired vendor (company@)', () => {

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEPOSIT_STATUSES } from '../../src/domain/deposit/statuses.ts';
@@ -10,24 +9,12 @@ import { enumLabel as label } from '../../src/machines/people/labels.ts';
 import { ProductService } from '../../src/rpc/gen/seconde/v1/product_pb.ts';
 import { formatPrice } from '../../src/ui/components/format.ts';
 import { appUrl, openAs, rpcAs } from '../helpers/browserPage.ts';
+import { seriousViolations } from '../helpers/axe.ts';
 
-const AXE = path.resolve('node_modules/axe-core/axe.min.js');
 const EVERY_STATUS = DEPOSIT_STATUSES.map(depositStatusValue);
 const all = { pagination: { page: 1, pageSize: 5000 } };
 const WAIT = { timeout: 30_000 };
 const enumLabel = (category: number) => label(InvoiceCategorySchema, category) ?? '';
-
-/** axe-core's serious and critical violations on the page as it is now (none expected). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run()).violations;
-  })) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Text as shown, with the narrow and non-breaking spaces of French numbers made plain. */
 const plain = (text: string | null) => (text ?? '').replace(/[\s\u202f\u00a0]+/g, ' ').trim();

@@ -1,5 +1,6 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { toAppError } from '../../rpc/errors.ts';
+import { debouncingState, failedState, loadingState } from '../shared/loadStates.ts';
 import {
   EMPTY_FILTERS,
   parseQuery,
@@ -127,26 +128,12 @@ export const depositListMachine = setup({
     },
   },
   states: {
-    debouncing: {
-      tags: ['busy'],
-      after: { debounce: 'loading' },
-    },
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadDeposits',
-        src: 'loadDeposits',
-        input: ({ context }) => ({ ...queryOf(context), pageSize: context.pageSize }),
-        onDone: {
-          target: 'ready',
-          actions: { type: 'assignResults', params: ({ event }) => event.output },
-        },
-        onError: {
-          target: 'failed',
-          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-    },
+    debouncing: debouncingState,
+    loading: loadingState(
+      'loadDeposits',
+      ({ context }) => ({ ...queryOf(context), pageSize: context.pageSize }),
+      'assignResults',
+    ),
     ready: {
       on: {
         // Only from a loaded list: while filters wait or load, its page count is not known yet.
@@ -157,10 +144,6 @@ export const depositListMachine = setup({
         },
       },
     },
-    failed: {
-      tags: ['error'],
-      exit: 'clearError',
-      on: { 'list.retry': 'loading' },
-    },
+    failed: failedState('list.retry'),
   },
 });

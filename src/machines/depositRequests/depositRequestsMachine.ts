@@ -1,6 +1,7 @@
 import { assign, emit, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 import { toAppError, type AppErrorCode } from '../../rpc/errors.ts';
-import { pageCount } from '../people/pagedListMachine.ts';
+import { isOtherValidPage } from '../people/pagedListMachine.ts';
+import { failedState, loadingState } from '../shared/loadStates.ts';
 
 /** A vendor who asked for the deposit. */
 export interface CandidateRow {
@@ -100,10 +101,7 @@ export const depositRequestsMachine = setup({
         (r) => r.uuid === params.uuid && r.candidates.some((c) => c.vendor === params.vendor),
       ),
     isOtherValidPage: ({ context }, params: { page: number }) =>
-      Number.isInteger(params.page) &&
-      params.page >= 1 &&
-      params.page <= pageCount(context.count, context.pageSize) &&
-      params.page !== context.page,
+      isOtherValidPage(params.page, context),
     isStale: (_, params: { error: unknown }) =>
       toAppError(params.error).code === 'changedBySomeoneElse',
   },
@@ -157,26 +155,12 @@ export const depositRequestsMachine = setup({
     'clock.ticked': { actions: { type: 'assignNow', params: ({ event }) => ({ now: event.now }) } },
   },
   states: {
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadRequests',
-        src: 'loadRequests',
-        input: ({ context }) => ({ page: context.page, pageSize: context.pageSize }),
-        onDone: {
-          target: 'ready',
-          actions: { type: 'assignRows', params: ({ event }) => event.output },
-        },
-        onError: {
-          target: 'failed',
-          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-    },
-    failed: {
-      tags: ['error'],
-      on: { 'requests.retry': { target: 'loading', actions: 'clearError' } },
-    },
+    loading: loadingState(
+      'loadRequests',
+      ({ context }) => ({ page: context.page, pageSize: context.pageSize }),
+      'assignRows',
+    ),
+    failed: failedState('requests.retry'),
     ready: {
       on: {
         'requests.assign': {

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { toAppError, type AppErrorCode } from '../../rpc/errors.ts';
+import { debouncingState, failedState, loadingState } from '../shared/loadStates.ts';
 
 /** What a list screen asks for: one page, optionally narrowed by a search text. */
 export interface PageQuery {
@@ -50,6 +51,19 @@ export function pageCount(count: number, pageSize: number): number {
   return Math.max(1, Math.ceil(count / pageSize));
 }
 
+/** Whether `page` is a page of the list other than the one on screen. */
+export function isOtherValidPage(
+  page: number,
+  list: { readonly page: number; readonly count: number; readonly pageSize: number },
+): boolean {
+  return (
+    Number.isInteger(page) &&
+    page >= 1 &&
+    page <= pageCount(list.count, list.pageSize) &&
+    page !== list.page
+  );
+}
+
 /**
  * A paged, searchable list (customers, vendors, invoices, deposits, outbox). The page fetch is
  * the only side effect; each screen provides its own `fetchPage` over its service. Rows stay on
@@ -65,13 +79,10 @@ export function createPagedListMachine<Row extends { readonly uuid: string }>(id
     actors: {
       fetchPage: fromPromise<Page<Row>, PageQuery>(notProvided),
     },
-    delays: { searchDebounce: SEARCH_DEBOUNCE_MS },
+    delays: { debounce: SEARCH_DEBOUNCE_MS },
     guards: {
       isOtherValidPage: ({ context }, params: { page: number }) =>
-        Number.isInteger(params.page) &&
-        params.page >= 1 &&
-        params.page <= pageCount(context.count, context.pageSize) &&
-        params.page !== context.page,
+        isOtherValidPage(params.page, context),
       hasRow: ({ context }, params: { uuid: string }) =>
         context.rows.some((row) => row.uuid === params.uuid),
     },
@@ -120,30 +131,16 @@ export function createPagedListMachine<Row extends { readonly uuid: string }>(id
       'list.close': { actions: { type: 'assignSelected', params: { uuid: null } } },
     },
     states: {
-      debouncing: {
-        tags: ['busy'],
-        after: { searchDebounce: 'loading' },
-      },
-      loading: {
-        tags: ['busy'],
-        invoke: {
-          id: 'fetchPage',
-          src: 'fetchPage',
-          input: ({ context }) => ({
-            page: context.page,
-            pageSize: context.pageSize,
-            search: context.search.trim(),
-          }),
-          onDone: {
-            target: 'ready',
-            actions: { type: 'assignRows', params: ({ event }) => event.output },
-          },
-          onError: {
-            target: 'failed',
-            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
-          },
-        },
-      },
+      debouncing: debouncingState,
+      loading: loadingState(
+        'fetchPage',
+        ({ context }) => ({
+          page: context.page,
+          pageSize: context.pageSize,
+          search: context.search.trim(),
+        }),
+        'assignRows',
+      ),
       ready: {
         on: {
           'list.page': {
@@ -153,10 +150,7 @@ export function createPagedListMachine<Row extends { readonly uuid: string }>(id
           },
         },
       },
-      failed: {
-        tags: ['error'],
-        on: { 'list.retry': { target: 'loading', actions: 'clearError' } },
-      },
+      failed: failedState('list.retry'),
     },
   });
 }

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { toAppError, type AppErrorCode } from '../../rpc/errors.ts';
 import { FILTER_DEBOUNCE_MS } from '../depositList/depositListTypes.ts';
+import { debouncingState, failedState, loadingState } from '../shared/loadStates.ts';
 
 /** A period of days, `YYYY-MM-DD`, both included; '' leaves that end open. */
 export interface DateRange {
@@ -76,32 +77,10 @@ export function createFiguresMachine<Figures>(id: string) {
       },
     },
     states: {
-      debouncing: {
-        tags: ['busy'],
-        after: { debounce: 'loading' },
-      },
-      loading: {
-        tags: ['busy'],
-        invoke: {
-          id: 'loadFigures',
-          src: 'loadFigures',
-          input: ({ context }) => context.range,
-          onDone: {
-            target: 'ready',
-            actions: { type: 'assignFigures', params: ({ event }) => event.output },
-          },
-          onError: {
-            target: 'failed',
-            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
-          },
-        },
-      },
+      debouncing: debouncingState,
+      loading: loadingState('loadFigures', ({ context }) => context.range, 'assignFigures'),
       ready: {},
-      failed: {
-        tags: ['error'],
-        exit: 'clearError',
-        on: { 'figures.retry': 'loading' },
-      },
+      failed: failedState('figures.retry'),
     },
   });
 }

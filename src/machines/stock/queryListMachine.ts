@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { toAppError, type AppErrorCode } from '../../rpc/errors.ts';
-import { SEARCH_DEBOUNCE_MS, pageCount, type Page } from '../people/pagedListMachine.ts';
+import { SEARCH_DEBOUNCE_MS, isOtherValidPage, type Page } from '../people/pagedListMachine.ts';
+import { debouncingState, failedState, loadingState } from '../shared/loadStates.ts';
 
 /** What one page load asks the server for. */
 export interface ListQuery<Filters> {
@@ -67,11 +68,7 @@ export function createQueryListMachine<Row, Filters extends object>(id: string) 
     },
     delays: { debounce: SEARCH_DEBOUNCE_MS },
     guards: {
-      isOtherPage: ({ context }, page: number) =>
-        Number.isInteger(page) &&
-        page !== context.page &&
-        page >= 1 &&
-        page <= pageCount(context.count, context.pageSize),
+      isOtherPage: ({ context }, page: number) => isOtherValidPage(page, context),
       isSortable: ({ context }, key: string) => context.sortable.includes(key),
     },
     actions: {
@@ -115,31 +112,17 @@ export function createQueryListMachine<Row, Filters extends object>(id: string) 
       },
     },
     states: {
-      debouncing: {
-        tags: ['busy'],
-        after: { debounce: 'loading' },
-      },
-      loading: {
-        tags: ['busy'],
-        invoke: {
-          id: 'fetchPage',
-          src: 'fetchPage',
-          input: ({ context }) => ({
-            filters: context.filters,
-            ordering: context.ordering,
-            page: context.page,
-            pageSize: context.pageSize,
-          }),
-          onDone: {
-            target: 'ready',
-            actions: { type: 'assignRows', params: ({ event }) => event.output },
-          },
-          onError: {
-            target: 'failed',
-            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
-          },
-        },
-      },
+      debouncing: debouncingState,
+      loading: loadingState(
+        'fetchPage',
+        ({ context }) => ({
+          filters: context.filters,
+          ordering: context.ordering,
+          page: context.page,
+          pageSize: context.pageSize,
+        }),
+        'assignRows',
+      ),
       ready: {
         on: {
           // Only from a loaded list: while filters wait or load, the page count is not known yet.
@@ -150,11 +133,7 @@ export function createQueryListMachine<Row, Filters extends object>(id: string) 
           },
         },
       },
-      failed: {
-        tags: ['error'],
-        exit: 'clearError',
-        on: { 'list.retry': 'loading' },
-      },
+      failed: failedState('list.retry'),
     },
   });
 }

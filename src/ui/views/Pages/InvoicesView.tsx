@@ -1,6 +1,5 @@
 import './pages.css';
 import { AnchorButton, FormGroup, H1, HTMLSelect, HTMLTable, Tag } from '@blueprintjs/core';
-import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -16,9 +15,9 @@ import { selectViewerIsAdminLevel } from '../../../machines/deposit/viewer.ts';
 import { useAppServices } from '../../app/servicesContext.ts';
 import { useSession } from '../../app/sessionContext.ts';
 import { formatDate, formatPrice } from '../../components/format.ts';
-import { SortHeader } from '../../components/SortHeader.tsx';
 import { ListBody } from './ListBody.tsx';
 import { useQueryList } from './useQueryList.ts';
+import { useSortHeader } from './useSortHeader.tsx';
 
 type SortKey = (typeof INVOICE_SORTABLE)[number];
 
@@ -32,22 +31,15 @@ export function InvoicesView() {
   const isAdminLevel = useSession(selectViewerIsAdminLevel);
   const role = useSession(selectRole);
   const logic = useMemo(() => invoicesLogic(clients), [clients]);
-  const actor = useActorRef(logic, {
-    input: { filters: INVOICE_FILTERS, ordering: INVOICE_ORDERING, sortable: INVOICE_SORTABLE },
+  const list = useQueryList(logic, {
+    filters: INVOICE_FILTERS,
+    ordering: INVOICE_ORDERING,
+    sortable: INVOICE_SORTABLE,
   });
-  const list = useQueryList(actor);
   // Each side sees the other party; staff see both.
   const showVendor = isAdminLevel || role === 'Customer';
   const showCustomer = isAdminLevel || role !== 'Customer';
-  const sortable = (key: SortKey, label: string) => (
-    <SortHeader
-      label={t(label)}
-      sortLabel={t('pages.sortBy', { column: t(label) })}
-      direction={list.direction(key)}
-      onSort={() => list.sort(key)}
-      testId={`invoice-sort-${key}`}
-    />
-  );
+  const sortable = useSortHeader<SortKey>(list, 'invoice-sort');
 
   return (
     <section aria-labelledby="invoices-title" className="seconde-pages" data-testid="invoices">

@@ -1,6 +1,5 @@
 import './pages.css';
-import { Classes, H1, H2, HTMLTable, Spinner } from '@blueprintjs/core';
-import { useActorRef, useSelector } from '@xstate/react';
+import { Classes, H1, H2 } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
@@ -9,12 +8,10 @@ import {
   acquisitionLogic,
   type AcquisitionFigures,
 } from '../../../machines/stats/acquisitionLogic.ts';
-import { OPEN_RANGE } from '../../../machines/stats/figuresMachine.ts';
 import { useAppServices } from '../../app/servicesContext.ts';
-import { FailedState, PageState } from '../../components/PageState.tsx';
 import { RouteTabs } from '../../shell/RouteTabs.tsx';
-import { DateRangeFilter } from './DateRangeFilter.tsx';
 import { Figure, formatNumber } from './figures.tsx';
+import { CountTable, PeriodFigures } from './PeriodFigures.tsx';
 
 /** `/stats-new` and its child: vendor acquisition figures, and the newest vendors one by one. */
 export function StatsNewView() {
@@ -39,37 +36,10 @@ export function AcquisitionView() {
   const { t } = useTranslation();
   const { clients } = useAppServices();
   const logic = useMemo(() => acquisitionLogic(clients), [clients]);
-  const actor = useActorRef(logic, { input: {} });
-  const range = useSelector(actor, (s) => s.context.range);
-  const figures = useSelector(actor, (s) => s.context.figures);
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const errorCode = useSelector(actor, (s) => s.context.errorCode);
-  const canClear = useSelector(actor, (s) =>
-    s.can({ type: 'figures.setRange', range: OPEN_RANGE }),
-  );
   return (
-    <div className="seconde-pages" aria-busy={busy} data-testid="acquisition">
-      <DateRangeFilter
-        idPrefix="acquisition"
-        legend={t('pages.acquisitionPeriod')}
-        range={range}
-        canClear={canClear}
-        onChange={(patch) => actor.send({ type: 'figures.setRange', range: patch })}
-      />
-      {errorCode ? (
-        <FailedState
-          testId="acquisition-failed"
-          title={t('pages.statsFailed')}
-          errorCode={errorCode}
-          retryText={t('pages.retry')}
-          onRetry={() => actor.send({ type: 'figures.retry' })}
-        />
-      ) : figures === null ? (
-        <PageState testId="acquisition-loading" icon={<Spinner />} title={t('pages.loading')} />
-      ) : (
-        <AcquisitionFiguresView figures={figures} />
-      )}
-    </div>
+    <PeriodFigures logic={logic} id="acquisition" legend={t('pages.acquisitionPeriod')}>
+      {(figures) => <AcquisitionFiguresView figures={figures} />}
+    </PeriodFigures>
   );
 }
 
@@ -96,31 +66,20 @@ function AcquisitionFiguresView({ figures: f }: { figures: AcquisitionFigures })
           ? t('pages.planSample', { sample: f.planSample, total: f.joined })
           : t('pages.planAll')}
       </p>
-      <div className="seconde-scroll-x">
-        <HTMLTable compact striped className="seconde-table" data-testid="plan-table">
-          <caption className="seconde-sr-only">{t('pages.byPlan')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('pages.plan')}</th>
-              <th scope="col" className="seconde-number">
-                {t('pages.vendors')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {f.plans.map((p) => (
-              <tr key={p.type} data-testid={`plan-${p.type}`}>
-                <th scope="row">{t(labelKey('profile.type', p.type))}</th>
-                <td className="seconde-number">{n(p.count)}</td>
-              </tr>
-            ))}
-            <tr data-testid="plan-none">
-              <th scope="row">{t('pages.noPlan')}</th>
-              <td className="seconde-number">{n(f.withoutPlan)}</td>
-            </tr>
-          </tbody>
-        </HTMLTable>
-      </div>
+      <CountTable
+        testId="plan-table"
+        caption={t('pages.byPlan')}
+        labelHeader={t('pages.plan')}
+        countHeader={t('pages.vendors')}
+        rows={[
+          ...f.plans.map((p) => ({
+            testId: `plan-${p.type}`,
+            label: t(labelKey('profile.type', p.type)),
+            count: n(p.count),
+          })),
+          { testId: 'plan-none', label: t('pages.noPlan'), count: n(f.withoutPlan) },
+        ]}
+      />
     </>
   );
 }

@@ -1,6 +1,5 @@
 import './pages.css';
 import { Checkbox, H1, HTMLTable, InputGroup, Spinner, SpinnerSize, Tag } from '@blueprintjs/core';
-import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,9 +15,9 @@ import {
 import { useAppServices } from '../../app/servicesContext.ts';
 import { useSession } from '../../app/sessionContext.ts';
 import { formatDate, formatPrice } from '../../components/format.ts';
-import { SortHeader } from '../../components/SortHeader.tsx';
 import { ListBody } from './ListBody.tsx';
 import { useQueryList } from './useQueryList.ts';
+import { useSortHeader } from './useSortHeader.tsx';
 
 type SortKey = (typeof STOCK_SORTABLE)[number];
 
@@ -31,20 +30,13 @@ export function StockView() {
   const { clients } = useAppServices();
   const isAdminLevel = useSession(selectViewerIsAdminLevel);
   const logic = useMemo(() => stockLogic(clients, { isAdminLevel }), [clients, isAdminLevel]);
-  const actor = useActorRef(logic, {
-    input: { filters: STOCK_FILTERS, ordering: STOCK_ORDERING, sortable: STOCK_SORTABLE },
+  const list = useQueryList(logic, {
+    filters: STOCK_FILTERS,
+    ordering: STOCK_ORDERING,
+    sortable: STOCK_SORTABLE,
   });
-  const list = useQueryList(actor);
   const { search, saleStatuses } = list.filters;
-  const sortable = (key: SortKey, label: string) => (
-    <SortHeader
-      label={t(label)}
-      sortLabel={t('pages.sortBy', { column: t(label) })}
-      direction={list.direction(key)}
-      onSort={() => list.sort(key)}
-      testId={`stock-sort-${key}`}
-    />
-  );
+  const sortable = useSortHeader<SortKey>(list, 'stock-sort');
 
   return (
     <section aria-labelledby="stock-title" className="seconde-pages" data-testid="stock">

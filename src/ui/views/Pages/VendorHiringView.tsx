@@ -8,7 +8,6 @@ import {
   SpinnerSize,
   Tag,
 } from '@blueprintjs/core';
-import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -23,10 +22,10 @@ import {
 } from '../../../machines/stats/vendorHiringLogic.ts';
 import { useAppServices } from '../../app/servicesContext.ts';
 import { formatDate } from '../../components/format.ts';
-import { SortHeader } from '../../components/SortHeader.tsx';
 import { answerKey } from './answerKeys.ts';
 import { ListBody } from './ListBody.tsx';
 import { useQueryList } from './useQueryList.ts';
+import { useSortHeader } from './useSortHeader.tsx';
 
 const STAGES: readonly HiringFilters['stage'][] = ['inProgress', 'completed'];
 
@@ -35,19 +34,12 @@ export function VendorHiringView() {
   const { t } = useTranslation();
   const { clients } = useAppServices();
   const logic = useMemo(() => vendorHiringLogic(clients), [clients]);
-  const actor = useActorRef(logic, {
-    input: { filters: HIRING_FILTERS, ordering: HIRING_ORDERING, sortable: HIRING_SORTABLE },
+  const list = useQueryList(logic, {
+    filters: HIRING_FILTERS,
+    ordering: HIRING_ORDERING,
+    sortable: HIRING_SORTABLE,
   });
-  const list = useQueryList(actor);
-  const sortable = (key: (typeof HIRING_SORTABLE)[number], label: string) => (
-    <SortHeader
-      label={t(label)}
-      sortLabel={t('pages.sortBy', { column: t(label) })}
-      direction={list.direction(key)}
-      onSort={() => list.sort(key)}
-      testId={`hiring-sort-${key}`}
-    />
-  );
+  const sortable = useSortHeader<(typeof HIRING_SORTABLE)[number]>(list, 'hiring-sort');
   return (
     <div className="seconde-pages" data-testid="vendor-hiring">
       <div className="seconde-pages-filters" role="search" aria-label={t('pages.hiringFilters')}>

@@ -1,17 +1,20 @@
-import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
+import { useActorRef, useSelector } from '@xstate/react';
 import { pageCount } from '../../../machines/people/pagedListMachine.ts';
 import {
   sortDirection,
   type createQueryListMachine,
+  type QueryListInput,
 } from '../../../machines/stock/queryListMachine.ts';
 
-export type QueryListActor<Row, Filters extends object> = ActorRefFrom<
-  ReturnType<typeof createQueryListMachine<Row, Filters>>
->;
-
-/** Narrow reads of a query list actor, one selector per value, and its intents. */
-export function useQueryList<Row, Filters extends object>(actor: QueryListActor<Row, Filters>) {
+/**
+ * A query list actor started from `logic` (its `fetchPage` provided) and `input`: narrow reads,
+ * one selector per value, and its intents.
+ */
+export function useQueryList<Row, Filters extends object>(
+  logic: ReturnType<typeof createQueryListMachine<Row, Filters>>,
+  input: QueryListInput<Filters>,
+) {
+  const actor = useActorRef(logic, { input });
   const rows = useSelector(actor, (s) => s.context.rows);
   const count = useSelector(actor, (s) => s.context.count);
   const page = useSelector(actor, (s) => s.context.page);
