@@ -77,7 +77,7 @@ export type GetDashboardResponse = Message<"seconde.v1.GetDashboardResponse"> & 
   vendorCount: number;
 
   /**
-   * Sum of sold prices of the products sold (SELL or PAYED) in the caller's scope.
+   * Sum of sold prices of the products sold (SELL, PAYED or FACTURED) in the caller's scope.
    *
    * @generated from field: double sold_turnover = 5;
    */
