@@ -21,6 +21,7 @@ import { createMailer } from './mail/outbox.ts';
 import { buildImplementation, registerRoutes, unimplementedMethods } from './routes.ts';
 import type { BusinessSettings } from './services/deps.ts';
 import { PUBLIC_METHODS } from './services/index.ts';
+import { createTaskQueue } from './services/tasks/pgBossQueue.ts';
 
 export interface StartOptions {
   port?: number;
@@ -81,16 +82,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const services = await loadServices();
   const schema = await loadSchema(database.db);
   const mailer = createMailer(config.mail);
+  const clock = options.clock ?? (() => new Date());
+  const tasks = createTaskQueue(database.db, database.pool, clock);
   const impl = buildImplementation(
-    {
-      db: database.db,
-      clock: options.clock ?? (() => new Date()),
-      mailer,
-      settings: options.settings ?? config.settings,
-    },
+    { db: database.db, clock, mailer, settings: options.settings ?? config.settings, tasks },
     services,
     schema,
   );
+  // Runners registered while the handlers were built; queued tasks resume from here.
+  await tasks.start();
 
   const server = createServer((req, res) => handler(req, res));
   let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) =>
@@ -169,6 +169,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await tasks.stop();
       await database.close();
     },
   };

@@ -8,6 +8,8 @@ export interface Database {
   readonly db: Kysely<unknown>;
   /** `pglite` when embedded, `postgres` for a real server: for logs and tests only. */
   readonly kind: 'pglite' | 'postgres';
+  /** The pool under Kysely, for libraries that speak node-postgres themselves (the job queue). */
+  readonly pool: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -26,7 +28,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, pool, kind: 'postgres', close: () => db.destroy() };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const pglite = await PGlite.create(options.dataDir ?? 'memory://');
@@ -35,6 +37,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
+    pool,
     kind: 'pglite',
     async close() {
       await db.destroy();

@@ -44,7 +44,15 @@ export type Reason =
   | 'NOT_ON_TRIAL'
   // Onboarding: the user type is chosen once; completing needs every required answer.
   | 'USER_TYPE_ALREADY_CHOSEN'
-  | 'ONBOARDING_INCOMPLETE';
+  | 'ONBOARDING_INCOMPLETE'
+  // Streams and background tasks (exports, imports): a resume cursor that does not parse, a task
+  // still running when the panel is cleared, a sheet refused before any row is written, a
+  // resale-marketplace profile address we cannot read.
+  | 'INVALID_CURSOR'
+  | 'TASKS_STILL_RUNNING'
+  | 'SHEET_INVALID'
+  | 'PROFILE_URL_INVALID'
+  | 'UNIMPLEMENTED';
 
 /** Builds the ConnectError every expected failure is thrown as. */
 export function fail(code: Code, reason: Reason, message: string): ConnectError {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Mailer } from '../mail/outbox.ts';
+import type { TaskQueue } from './tasks/taskQueue.ts';
 
 /** Business settings a deployment may change; tests build their own. */
 export interface BusinessSettings {
@@ -34,13 +35,15 @@ export function legalTermsUpdatedAt(settings: BusinessSettings): Date {
 
 /**
  * What hand-written services receive through their factory: the database, the clock (so tests move
- * time), the mailer and the business settings. Nothing reaches for globals.
+ * time), the mailer, the business settings and the task queue. Nothing reaches for globals.
  */
 export interface ServiceDeps {
   readonly db: Kysely<unknown>;
   readonly clock: () => Date;
   readonly mailer: Mailer;
   readonly settings: BusinessSettings;
+  /** Background tasks (imports): runners register on it, calls enqueue on it. */
+  readonly tasks: TaskQueue;
 }
 
 /** Handlers by method local name, as Connect's router takes them. */

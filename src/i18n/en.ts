@@ -11,6 +11,9 @@ import { newDepositEn } from './areas/newDeposit.en.ts';
 import { depositRequestsEn } from './areas/depositRequests.en.ts';
 import { peopleEn } from './areas/people.en.ts';
 import { profileEn } from './areas/profile.en.ts';
+import { exportsEn } from './areas/exports.en.ts';
+import { tasksEn } from './areas/tasks.en.ts';
+import { importsEn } from './areas/imports.en.ts';
 
 import type { Translation } from './fr.ts';
 
@@ -112,4 +115,7 @@ export const en: Translation = {
   ...dashboardEn,
   ...formsEn,
   ...pagesEn,
+  ...exportsEn,
+  ...tasksEn,
+  ...importsEn,
 };

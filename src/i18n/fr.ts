@@ -11,6 +11,9 @@ import { newDepositFr } from './areas/newDeposit.fr.ts';
 import { depositRequestsFr } from './areas/depositRequests.fr.ts';
 import { peopleFr } from './areas/people.fr.ts';
 import { profileFr } from './areas/profile.fr.ts';
+import { exportsFr } from './areas/exports.fr.ts';
+import { tasksFr } from './areas/tasks.fr.ts';
+import { importsFr } from './areas/imports.fr.ts';
 
 /** French texts, the default language. Keys are `area.item`; `en.ts` must have the same ones. */
 export const fr = {
@@ -111,6 +114,9 @@ export const fr = {
   ...dashboardFr,
   ...formsFr,
   ...pagesFr,
+  ...exportsFr,
+  ...tasksFr,
+  ...importsFr,
 };
 
 /** The shape every language follows: same areas, same items, text values. */

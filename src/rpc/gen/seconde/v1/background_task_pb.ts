@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file seconde/v1/background_task.proto.
  */
 export const file_seconde_v1_background_task: GenFile = /*@__PURE__*/
-  fileDesc("CiBzZWNvbmRlL3YxL2JhY2tncm91bmRfdGFzay5wcm90bxIKc2Vjb25kZS52MSKNBQoOQmFja2dyb3VuZFRhc2sSDAoEdXVpZBgBIAEoCRIwCgZzdGF0dXMYAiABKA4yIC5zZWNvbmRlLnYxLkJhY2tncm91bmRUYXNrU3RhdHVzEi0KDHRhc2tfdG9vbGluZxgDIAEoDjIXLnNlY29uZGUudjEuVGFza1Rvb2xpbmcSJwoJdGFza19uYW1lGAQgASgOMhQuc2Vjb25kZS52MS5UYXNrTmFtZRJAChdsYXN0X3J1bl9zdGFydF9kYXRldGltZRgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBIAIgBARI+ChVsYXN0X3J1bl9lbmRfZGF0ZXRpbWUYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wSAGIAQESEAoIcHJvZ3Jlc3MYByABKAUSGQoRcHJvZ3Jlc3NfbWVzc2FnZXMYCCADKAkSGwoTY3VycmVudF9pdGVtX251bWJlchgJIAEoBRITCgt0b3RhbF9pdGVtcxgKIAEoBRIdChV0b3RhbF9pdGVtc19hdmFpbGFibGUYCyABKAUSGgoSb3duZXJfY29udGVudF90eXBlGAwgASgJEhkKEW93bmVyX29iamVjdF91dWlkGA0gASgJEi8KCmNyZWF0ZWRfYXQYhAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIvCgp1cGRhdGVkX2F0GIUHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFAoLcm93X3ZlcnNpb24YhgcgASgFQhoKGF9sYXN0X3J1bl9zdGFydF9kYXRldGltZUIYChZfbGFzdF9ydW5fZW5kX2RhdGV0aW1lIsQBChpMaXN0QmFja2dyb3VuZFRhc2tzUmVxdWVzdBIqCgpwYWdpbmF0aW9uGAEgASgLMhYuc2Vjb25kZS52MS5QYWdpbmF0aW9uEhAKCG9yZGVyaW5nGAIgASgJEh4KEW93bmVyX29iamVjdF91dWlkGAMgASgJSACIAQESMgoIc3RhdHVzZXMYBCADKA4yIC5zZWNvbmRlLnYxLkJhY2tncm91bmRUYXNrU3RhdHVzQhQKEl9vd25lcl9vYmplY3RfdXVpZCJZChtMaXN0QmFja2dyb3VuZFRhc2tzUmVzcG9uc2USKwoHcmVzdWx0cxgBIAMoCzIaLnNlY29uZGUudjEuQmFja2dyb3VuZFRhc2sSDQoFY291bnQYAiABKAUijAEKIFN0cmVhbUxpc3RCYWNrZ3JvdW5kVGFza3NSZXF1ZXN0Eh4KEW93bmVyX29iamVjdF91dWlkGAEgASgJSACIAQESMgoIc3RhdHVzZXMYAiADKA4yIC5zZWNvbmRlLnYxLkJhY2tncm91bmRUYXNrU3RhdHVzQhQKEl9vd25lcl9vYmplY3RfdXVpZCKoAQohU3RyZWFtTGlzdEJhY2tncm91bmRUYXNrc1Jlc3BvbnNlEg0KBWNvdW50GAEgASgFEisKB3Jlc3VsdHMYAiADKAsyGi5zZWNvbmRlLnYxLkJhY2tncm91bmRUYXNrEhAKCHByb2dyZXNzGAMgASgFEiQKBGNvZGUYBCABKA4yFi5zZWNvbmRlLnYxLlN0cmVhbUNvZGUSDwoHbWVzc2FnZRgFIAEoCSr0AQoUQmFja2dyb3VuZFRhc2tTdGF0dXMSJgoiQkFDS0dST1VORF9UQVNLX1NUQVRVU19VTlNQRUNJRklFRBAAEiIKHkJBQ0tHUk9VTkRfVEFTS19TVEFUVVNfQ1JFQVRFRBABEiQKIEJBQ0tHUk9VTkRfVEFTS19TVEFUVVNfU0NIRURVTEVEEAISIgoeQkFDS0dST1VORF9UQVNLX1NUQVRVU19SVU5OSU5HEAMSJAogQkFDS0dST1VORF9UQVNLX1NUQVRVU19DT01QTEVURUQQBBIgChxCQUNLR1JPVU5EX1RBU0tfU1RBVFVTX0VSUk9SEAUqYQoLVGFza1Rvb2xpbmcSHAoYVEFTS19UT09MSU5HX1VOU1BFQ0lGSUVEEAASGgoWVEFTS19UT09MSU5HX0NMT1VEX1JVThABEhgKFFRBU0tfVE9PTElOR19QVUJfU1VCEAIqcwoIVGFza05hbWUSGQoVVEFTS19OQU1FX1VOU1BFQ0lGSUVEEAASKAokVEFTS19OQU1FX0lNUE9SVF9NQVJLRVRQTEFDRV9QUk9GSUxFEAESIgoeVEFTS19OQU1FX0lNUE9SVF9TSE9QX1BMQVRGT1JNEAIy3QEKFUJhY2tncm91bmRUYXNrU2VydmljZRJXCgRMaXN0EiYuc2Vjb25kZS52MS5MaXN0QmFja2dyb3VuZFRhc2tzUmVxdWVzdBonLnNlY29uZGUudjEuTGlzdEJhY2tncm91bmRUYXNrc1Jlc3BvbnNlEmsKClN0cmVhbUxpc3QSLC5zZWNvbmRlLnYxLlN0cmVhbUxpc3RCYWNrZ3JvdW5kVGFza3NSZXF1ZXN0Gi0uc2Vjb25kZS52MS5TdHJlYW1MaXN0QmFja2dyb3VuZFRhc2tzUmVzcG9uc2UwAWIGcHJvdG8z", [file_google_protobuf_timestamp, file_seconde_v1_common]);
+  fileDesc("CiBzZWNvbmRlL3YxL2JhY2tncm91bmRfdGFzay5wcm90bxIKc2Vjb25kZS52MSKcBQoOQmFja2dyb3VuZFRhc2sSDAoEdXVpZBgBIAEoCRIwCgZzdGF0dXMYAiABKA4yIC5zZWNvbmRlLnYxLkJhY2tncm91bmRUYXNrU3RhdHVzEi0KDHRhc2tfdG9vbGluZxgDIAEoDjIXLnNlY29uZGUudjEuVGFza1Rvb2xpbmcSJwoJdGFza19uYW1lGAQgASgOMhQuc2Vjb25kZS52MS5UYXNrTmFtZRJAChdsYXN0X3J1bl9zdGFydF9kYXRldGltZRgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBIAIgBARI+ChVsYXN0X3J1bl9lbmRfZGF0ZXRpbWUYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wSAGIAQESEAoIcHJvZ3Jlc3MYByABKAUSGQoRcHJvZ3Jlc3NfbWVzc2FnZXMYCCADKAkSGwoTY3VycmVudF9pdGVtX251bWJlchgJIAEoBRITCgt0b3RhbF9pdGVtcxgKIAEoBRIdChV0b3RhbF9pdGVtc19hdmFpbGFibGUYCyABKAUSGgoSb3duZXJfY29udGVudF90eXBlGAwgASgJEhkKEW93bmVyX29iamVjdF91dWlkGA0gASgJEg0KBWxhYmVsGA4gASgJEi8KCmNyZWF0ZWRfYXQYhAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIvCgp1cGRhdGVkX2F0GIUHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFAoLcm93X3ZlcnNpb24YhgcgASgFQhoKGF9sYXN0X3J1bl9zdGFydF9kYXRldGltZUIYChZfbGFzdF9ydW5fZW5kX2RhdGV0aW1lIsQBChpMaXN0QmFja2dyb3VuZFRhc2tzUmVxdWVzdBIqCgpwYWdpbmF0aW9uGAEgASgLMhYuc2Vjb25kZS52MS5QYWdpbmF0aW9uEhAKCG9yZGVyaW5nGAIgASgJEh4KEW93bmVyX29iamVjdF91dWlkGAMgASgJSACIAQESMgoIc3RhdHVzZXMYBCADKA4yIC5zZWNvbmRlLnYxLkJhY2tncm91bmRUYXNrU3RhdHVzQhQKEl9vd25lcl9vYmplY3RfdXVpZCJZChtMaXN0QmFja2dyb3VuZFRhc2tzUmVzcG9uc2USKwoHcmVzdWx0cxgBIAMoCzIaLnNlY29uZGUudjEuQmFja2dyb3VuZFRhc2sSDQoFY291bnQYAiABKAUijAEKIFN0cmVhbUxpc3RCYWNrZ3JvdW5kVGFza3NSZXF1ZXN0Eh4KEW93bmVyX29iamVjdF91dWlkGAEgASgJSACIAQESMgoIc3RhdHVzZXMYAiADKA4yIC5zZWNvbmRlLnYxLkJhY2tncm91bmRUYXNrU3RhdHVzQhQKEl9vd25lcl9vYmplY3RfdXVpZCKoAQohU3RyZWFtTGlzdEJhY2tncm91bmRUYXNrc1Jlc3BvbnNlEg0KBWNvdW50GAEgASgFEisKB3Jlc3VsdHMYAiADKAsyGi5zZWNvbmRlLnYxLkJhY2tncm91bmRUYXNrEhAKCHByb2dyZXNzGAMgASgFEiQKBGNvZGUYBCABKA4yFi5zZWNvbmRlLnYxLlN0cmVhbUNvZGUSDwoHbWVzc2FnZRgFIAEoCSIfCh1EaXNtaXNzQmFja2dyb3VuZFRhc2tzUmVxdWVzdCI5Ch5EaXNtaXNzQmFja2dyb3VuZFRhc2tzUmVzcG9uc2USFwoPZGlzbWlzc2VkX2NvdW50GAEgASgFKvQBChRCYWNrZ3JvdW5kVGFza1N0YXR1cxImCiJCQUNLR1JPVU5EX1RBU0tfU1RBVFVTX1VOU1BFQ0lGSUVEEAASIgoeQkFDS0dST1VORF9UQVNLX1NUQVRVU19DUkVBVEVEEAESJAogQkFDS0dST1VORF9UQVNLX1NUQVRVU19TQ0hFRFVMRUQQAhIiCh5CQUNLR1JPVU5EX1RBU0tfU1RBVFVTX1JVTk5JTkcQAxIkCiBCQUNLR1JPVU5EX1RBU0tfU1RBVFVTX0NPTVBMRVRFRBAEEiAKHEJBQ0tHUk9VTkRfVEFTS19TVEFUVVNfRVJST1IQBSphCgtUYXNrVG9vbGluZxIcChhUQVNLX1RPT0xJTkdfVU5TUEVDSUZJRUQQABIaChZUQVNLX1RPT0xJTkdfQ0xPVURfUlVOEAESGAoUVEFTS19UT09MSU5HX1BVQl9TVUIQAiq0AQoIVGFza05hbWUSGQoVVEFTS19OQU1FX1VOU1BFQ0lGSUVEEAASKAokVEFTS19OQU1FX0lNUE9SVF9NQVJLRVRQTEFDRV9QUk9GSUxFEAESIgoeVEFTS19OQU1FX0lNUE9SVF9TSE9QX1BMQVRGT1JNEAISHwobVEFTS19OQU1FX0lNUE9SVF9TSEVFVF9GSUxFEAMSHgoaVEFTS19OQU1FX0lNUE9SVF9DVVNUT01FUlMQBDK/AgoVQmFja2dyb3VuZFRhc2tTZXJ2aWNlElcKBExpc3QSJi5zZWNvbmRlLnYxLkxpc3RCYWNrZ3JvdW5kVGFza3NSZXF1ZXN0Gicuc2Vjb25kZS52MS5MaXN0QmFja2dyb3VuZFRhc2tzUmVzcG9uc2USawoKU3RyZWFtTGlzdBIsLnNlY29uZGUudjEuU3RyZWFtTGlzdEJhY2tncm91bmRUYXNrc1JlcXVlc3QaLS5zZWNvbmRlLnYxLlN0cmVhbUxpc3RCYWNrZ3JvdW5kVGFza3NSZXNwb25zZTABEmAKB0Rpc21pc3MSKS5zZWNvbmRlLnYxLkRpc21pc3NCYWNrZ3JvdW5kVGFza3NSZXF1ZXN0Giouc2Vjb25kZS52MS5EaXNtaXNzQmFja2dyb3VuZFRhc2tzUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp, file_seconde_v1_common]);
 
 /**
  * A long job (imports) that runs outside the request, tracked so the task panel can show progress.
@@ -87,6 +87,13 @@ export type BackgroundTask = Message<"seconde.v1.BackgroundTask"> & {
    * @generated from field: string owner_object_uuid = 13;
    */
   ownerObjectUuid: string;
+
+  /**
+   * What the user recognises the task by: a file name or a profile address.
+   *
+   * @generated from field: string label = 14;
+   */
+  label: string;
 
   /**
    * @generated from field: google.protobuf.Timestamp created_at = 900;
@@ -233,6 +240,40 @@ export const StreamListBackgroundTasksResponseSchema: GenMessage<StreamListBackg
   messageDesc(file_seconde_v1_background_task, 4);
 
 /**
+ * Clears the caller's finished tasks from the panel (the panel's close button).
+ *
+ * @generated from message seconde.v1.DismissBackgroundTasksRequest
+ */
+export type DismissBackgroundTasksRequest = Message<"seconde.v1.DismissBackgroundTasksRequest"> & {
+};
+
+/**
+ * Describes the message seconde.v1.DismissBackgroundTasksRequest.
+ * Use `create(DismissBackgroundTasksRequestSchema)` to create a new message.
+ */
+export const DismissBackgroundTasksRequestSchema: GenMessage<DismissBackgroundTasksRequest> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_background_task, 5);
+
+/**
+ * How many finished tasks were cleared. Refused while a task is created, scheduled or running.
+ *
+ * @generated from message seconde.v1.DismissBackgroundTasksResponse
+ */
+export type DismissBackgroundTasksResponse = Message<"seconde.v1.DismissBackgroundTasksResponse"> & {
+  /**
+   * @generated from field: int32 dismissed_count = 1;
+   */
+  dismissedCount: number;
+};
+
+/**
+ * Describes the message seconde.v1.DismissBackgroundTasksResponse.
+ * Use `create(DismissBackgroundTasksResponseSchema)` to create a new message.
+ */
+export const DismissBackgroundTasksResponseSchema: GenMessage<DismissBackgroundTasksResponse> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_background_task, 6);
+
+/**
  * Run state of a background task.
  *
  * @generated from enum seconde.v1.BackgroundTaskStatus
@@ -323,6 +364,20 @@ export enum TaskName {
    * @generated from enum value: TASK_NAME_IMPORT_SHOP_PLATFORM = 2;
    */
   IMPORT_SHOP_PLATFORM = 2,
+
+  /**
+   * Products of a spreadsheet (xlsx or csv) into a deposit.
+   *
+   * @generated from enum value: TASK_NAME_IMPORT_SHEET_FILE = 3;
+   */
+  IMPORT_SHEET_FILE = 3,
+
+  /**
+   * Customers (contacts) of a spreadsheet.
+   *
+   * @generated from enum value: TASK_NAME_IMPORT_CUSTOMERS = 4;
+   */
+  IMPORT_CUSTOMERS = 4,
 }
 
 /**
@@ -352,6 +407,14 @@ export const BackgroundTaskService: GenService<{
     methodKind: "server_streaming";
     input: typeof StreamListBackgroundTasksRequestSchema;
     output: typeof StreamListBackgroundTasksResponseSchema;
+  },
+  /**
+   * @generated from rpc seconde.v1.BackgroundTaskService.Dismiss
+   */
+  dismiss: {
+    methodKind: "unary";
+    input: typeof DismissBackgroundTasksRequestSchema;
+    output: typeof DismissBackgroundTasksResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_seconde_v1_background_task, 0);

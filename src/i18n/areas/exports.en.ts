@@ -1,0 +1,4 @@
+/** exports texts (en). Same keys in the other language. */
+export const exportsEn = {
+  exports: {},
+};

@@ -1,0 +1,4 @@
+/** exports texts (fr). Same keys in the other language. */
+export const exportsFr = {
+  exports: {},
+};

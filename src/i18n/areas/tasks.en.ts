@@ -1,0 +1,4 @@
+/** tasks texts (en). Same keys in the other language. */
+export const tasksEn = {
+  tasks: {},
+};
