@@ -17,8 +17,12 @@ export interface ExportColumn {
   readonly type: ColumnType;
   /** For `enum`: the i18n key prefix of its values (`<prefix>.<VALUE_NAME>`). */
   readonly enumKeys?: string;
-  /** For `label`: the table whose display name the server sends in the stream's labels. */
-  readonly labelOf?: 'category' | 'brand' | 'deposit' | 'customer' | 'vendor' | 'product_size';
+  /**
+   * For `label` (one uuid) and `list` (several uuids): the table whose display name the server
+   * sends in the stream's labels (`color` and `product_size` show their title).
+   */
+  readonly labelOf?:
+    'category' | 'brand' | 'deposit' | 'customer' | 'vendor' | 'product_size' | 'color';
 }
 
 export const EXPORT_COLUMNS: Readonly<Record<ExportKind, readonly ExportColumn[]>> = {
@@ -28,7 +32,7 @@ export const EXPORT_COLUMNS: Readonly<Record<ExportKind, readonly ExportColumn[]
     { field: 'category', type: 'label', labelOf: 'category' },
     { field: 'brand', type: 'label', labelOf: 'brand' },
     { field: 'productSize', type: 'label', labelOf: 'product_size' },
-    { field: 'colors', type: 'list' },
+    { field: 'colors', type: 'list', labelOf: 'color' },
     { field: 'quality', type: 'enum', enumKeys: 'exports.enums.quality' },
     { field: 'saleStatus', type: 'enum', enumKeys: 'exports.enums.saleStatus' },
     { field: 'suggestedPrice', type: 'price' },
