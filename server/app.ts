@@ -83,9 +83,19 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const schema = await loadSchema(database.db);
   const mailer = createMailer(config.mail);
   const clock = options.clock ?? (() => new Date());
-  const tasks = createTaskQueue(database.db, database.pool, clock);
+  // PGlite serves this process alone: a job it finds active at start died with the last run.
+  const tasks = createTaskQueue(database.db, database.pool, clock, {
+    exclusive: database.kind === 'pglite',
+  });
   const impl = buildImplementation(
-    { db: database.db, clock, mailer, settings: options.settings ?? config.settings, tasks },
+    {
+      db: database.db,
+      clock,
+      mailer,
+      settings: options.settings ?? config.settings,
+      tasks,
+      marketplaceApiUrl: config.marketplaceApiUrl,
+    },
     services,
     schema,
   );

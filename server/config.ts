@@ -33,6 +33,8 @@ export interface ServerConfig {
     readonly geoApiUrl: string;
     readonly addressMinChars: number;
   };
+  /** Base URL of the resale marketplace's web JSON (wardrobe import); tests use a local double. */
+  readonly marketplaceApiUrl: string;
 }
 
 const ENVIRONMENTS = ['local', 'development', 'staging', 'production'] as const;
@@ -84,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       geoApiUrl: (env.GEO_API_URL ?? 'https://geo.api.gouv.fr').replace(/\/$/, ''),
       addressMinChars: positiveInteger(env.ADDRESS_MIN_CHARS, 3, 'ADDRESS_MIN_CHARS'),
     },
+    marketplaceApiUrl: (env.MARKETPLACE_API_URL || 'https://www.vinted.fr').replace(/\/$/, ''),
   };
 }
 

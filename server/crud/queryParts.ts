@@ -95,14 +95,22 @@ function isBound(value: unknown): boolean {
   );
 }
 
-/** `-created_at,name` -> ORDER BY; only known columns, so ordering never reaches SQL unchecked. */
-export function orderingSql(
+/** One field of an `ordering`: its column and direction. */
+export interface OrderingTerm {
+  readonly column: string;
+  readonly descending: boolean;
+}
+
+/**
+ * The terms of `-created_at,name`, in order; only known columns (snake_case or camelCase), so an
+ * ordering never reaches SQL unchecked. The exports' keyset pagination reads the same terms.
+ */
+export function orderingTerms(
   desc: DescMessage,
   columns: ReadonlySet<string>,
   ordering: string,
-  alias: string,
-): RawBuilder<unknown> {
-  const parts = ordering
+): OrderingTerm[] {
+  return ordering
     .split(',')
     .map((p) => p.trim())
     .filter(Boolean)
@@ -113,8 +121,21 @@ export function orderingSql(
       if (!field || !columns.has(field.name)) {
         throw fail(Code.InvalidArgument, 'INVALID_ORDERING', `Unknown ordering field: ${name}`);
       }
-      return sql`${sql.ref(`${alias}.${field.name}`)} ${sql.raw(descending ? 'desc' : 'asc')}`;
+      return { column: field.name, descending };
     });
+}
+
+/** `-created_at,name` -> ORDER BY, with the uuid last so pages never overlap. */
+export function orderingSql(
+  desc: DescMessage,
+  columns: ReadonlySet<string>,
+  ordering: string,
+  alias: string,
+): RawBuilder<unknown> {
+  const parts = orderingTerms(desc, columns, ordering).map(
+    ({ column, descending }) =>
+      sql`${sql.ref(`${alias}.${column}`)} ${sql.raw(descending ? 'desc' : 'asc')}`,
+  );
   parts.push(sql`${sql.ref(`${alias}.uuid`)} asc`);
   return sql.join(parts);
 }

@@ -44,6 +44,8 @@ export interface ServiceDeps {
   readonly settings: BusinessSettings;
   /** Background tasks (imports): runners register on it, calls enqueue on it. */
   readonly tasks: TaskQueue;
+  /** Base URL of the resale marketplace's web JSON the wardrobe import reads (MARKETPLACE_API_URL). */
+  readonly marketplaceApiUrl: string;
 }
 
 /** Handlers by method local name, as Connect's router takes them. */

@@ -1,14 +1,18 @@
 import { outboxServiceHandlers } from '../mail/outboxService.ts';
 import { accountCallsHandlers } from './account/accountCalls.ts';
+import { backgroundImportCallsHandlers } from './backgroundImport/backgroundImportCalls.ts';
 import { dashboardCallsHandlers } from './dashboard/dashboardCalls.ts';
 import type { ServiceDeps, ServiceHandlers } from './deps.ts';
 import { depositCallsHandlers } from './deposit/depositCalls.ts';
 import { depositRequestsHandlers } from './deposit/depositRequests.ts';
 import { depositRulesHandlers } from './deposit/depositRules.ts';
+import { exportCallsHandlers } from './exports/exportCalls.ts';
+import { importCallsHandlers } from './imports/importCalls.ts';
 import { peopleCallsHandlers } from './people/peopleCalls.ts';
 import { onboardingCallsHandlers } from './onboarding/onboardingCalls.ts';
 import { publicDepositServiceHandlers } from './publicDeposit/publicDepositService.ts';
 import { supportTicketsHandlers } from './shell/supportTickets.ts';
+import { backgroundTaskCallsHandlers } from './tasks/backgroundTaskCalls.ts';
 
 /** Every area's hand-written handlers merged per service; one area per file keeps them apart. */
 export function handWrittenHandlers(deps: ServiceDeps): ServiceHandlers {
@@ -24,6 +28,10 @@ export function handWrittenHandlers(deps: ServiceDeps): ServiceHandlers {
     accountCallsHandlers,
     onboardingCallsHandlers,
     dashboardCallsHandlers,
+    backgroundTaskCallsHandlers,
+    backgroundImportCallsHandlers,
+    exportCallsHandlers,
+    importCallsHandlers,
   ]) {
     for (const [service, handlers] of Object.entries(area(deps))) {
       const existing = merged[service] ?? {};

@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { startServer, type RunningServer } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { startGouvDouble, type GouvDouble } from '../helpers/gouvDouble.ts';
+import { startMarketplaceDouble, type MarketplaceDouble } from '../helpers/marketplaceDouble.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,6 +15,8 @@ declare module 'vitest' {
     browserEndpoint: string;
     /** Control paths of the government services double (tests/helpers/gouvDouble.ts). */
     gouvControlUrl: string;
+    /** Control paths of the resale marketplace double (tests/helpers/marketplaceDouble.ts). */
+    marketplaceControlUrl: string;
   }
 }
 
@@ -24,6 +27,7 @@ let server: RunningServer | undefined;
 let browser: BrowserServer | undefined;
 let dataDir: string | undefined;
 let gouv: GouvDouble | undefined;
+let marketplace: MarketplaceDouble | undefined;
 
 /**
  * One real server (built web app, embedded sign-in, PGlite with the demo data) and one Chromium
@@ -40,6 +44,8 @@ export async function setup(project: TestProject): Promise<void> {
   dataDir = await mkdtemp(path.join(tmpdir(), 'seconde-browser-'));
   // The address form calls a local double of the government services, never the real ones.
   gouv = await startGouvDouble();
+  // The wardrobe import reads a local double of the marketplace too.
+  marketplace = await startMarketplaceDouble();
   // Browser tests use the embedded database and provider whatever the environment says.
   server = await startServer({
     port: 0,
@@ -48,7 +54,11 @@ export async function setup(project: TestProject): Promise<void> {
     dataDir,
     seed: 'demo',
     demoProducts: 600,
-    config: loadConfig({ ADDRESS_API_URL: gouv.addressApiUrl, GEO_API_URL: gouv.geoApiUrl }),
+    config: loadConfig({
+      ADDRESS_API_URL: gouv.addressApiUrl,
+      GEO_API_URL: gouv.geoApiUrl,
+      MARKETPLACE_API_URL: marketplace.apiUrl,
+    }),
   });
   browser = await chromium.launchServer({
     executablePath: CHROMIUM,
@@ -57,11 +67,13 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('appUrl', server.url);
   project.provide('browserEndpoint', browser.wsEndpoint());
   project.provide('gouvControlUrl', gouv.controlUrl);
+  project.provide('marketplaceControlUrl', marketplace.controlUrl);
 }
 
 export async function teardown(): Promise<void> {
   await browser?.close();
   await server?.close();
   await gouv?.close();
+  await marketplace?.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 }

@@ -233,6 +233,25 @@ describe('CustomerService.importData', () => {
     'Autre;Client;client2@exemple.fr;;;;;',
   ].join('\r\n');
 
+  /** The refused rows of an answer as [row, code]. */
+  const refused = (errors: readonly string[]) =>
+    errors.map((e) => {
+      const { row, code } = JSON.parse(e) as { row: number; code: string };
+      return [row, code];
+    });
+
+  /** The import runs as a background task: waits for it to end. */
+  async function settled(answer: { backgroundTask?: { uuid: string } }): Promise<string> {
+    for (let i = 0; i < 150; i++) {
+      const { rows } = await sql<{ status: string }>`
+        select status::text as status from background_task
+        where uuid = ${answer.backgroundTask!.uuid}`.execute(t.server.db);
+      if (rows[0]?.status === 'COMPLETED' || rows[0]?.status === 'ERROR') return rows[0].status;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error('the import did not end');
+  }
+
   it('imports a contacts file as French spreadsheet software exports it', async () => {
     // UTF-8 with BOM, `;` separated, CRLF: 30 good lines, then no e-mail, a bad one, a duplicate.
     const file = await readFile(new URL('../fixtures/sheets/clients-import.csv', import.meta.url));
@@ -241,10 +260,13 @@ describe('CustomerService.importData', () => {
       fileName: 'clients-import.csv',
     });
     expect(answer.createdCount).toBe(30);
-    expect(answer.errors).toHaveLength(3);
-    expect(answer.errors[0]).toMatch(/^line 32: the e-mail is missing/);
-    expect(answer.errors[1]).toMatch(/^line 33: "pas-un-email" is not an e-mail address/);
-    expect(answer.errors[2]).toMatch(/^line 34: .*already on line/);
+    expect(refused(answer.errors)).toEqual([
+      [32, 'emailMissing'],
+      [33, 'emailInvalid'],
+      [34, 'emailDuplicate'],
+    ]);
+    expect(answer.backgroundTask?.ownerObjectUuid).toBe(companyVendorUuid);
+    expect(await settled(answer)).toBe('COMPLETED');
     const jose = await customers('company').getUuidByEmail({ email: 'jose.nunez1@exemple.fr' });
     expect(await customers('company').retrieve({ uuid: jose.uuid })).toMatchObject({
       firstName: 'José',
@@ -254,21 +276,22 @@ describe('CustomerService.importData', () => {
     });
   });
 
-  it('creates the good lines and reports each bad one by its line number', async () => {
+  it("creates the good lines, reports each bad one by its line, and never links another vendor's customer", async () => {
     const answer = await customers('vendor').importData({
       file: bytes(csv),
       fileName: 'contacts.csv',
     });
     expect(answer.createdCount).toBe(2);
     expect(answer.updatedCount).toBe(0);
-    expect(answer.errors).toEqual([
-      'line 3: the e-mail is missing',
-      'line 4: "pas-un-mail" is not an e-mail address',
-      'line 7: the e-mail IRIS.IMPORT@exemple.fr is already on line 2',
-      'line 8: a first or last name is needed',
-      'line 9: "75 011 !" is not a postal code',
-      "line 10: client2@exemple.fr is already another vendor's customer",
+    expect(refused(answer.errors)).toEqual([
+      [3, 'emailMissing'],
+      [4, 'emailInvalid'],
+      [7, 'emailDuplicate'],
+      [8, 'personNameMissing'],
+      [9, 'postalCodeInvalid'],
+      [10, 'customerOfAnotherVendor'],
     ]);
+    expect(await settled(answer)).toBe('COMPLETED');
     const iris = await customers('vendor').getUuidByEmail({ email: 'iris.import@exemple.fr' });
     expect(await customers('vendor').retrieve({ uuid: iris.uuid })).toMatchObject({
       firstName: 'Iris',
@@ -285,6 +308,9 @@ describe('CustomerService.importData', () => {
       address: 'ligne 1\r\nligne 2',
       city: 'Lyon',
     });
+    const other = await sql<{ vendors: string[] }>`
+      select vendors from customer where email = 'client2@exemple.fr'`.execute(t.server.db);
+    expect(other.rows[0]!.vendors).not.toContain(vendorUuid);
   });
 
   it("updates the vendor's own contacts on a second import (comma file in Windows-1252)", async () => {
@@ -293,6 +319,7 @@ describe('CustomerService.importData', () => {
     );
     const answer = await customers('vendor').importData({ file: latin1, fileName: 'contacts.csv' });
     expect(answer).toMatchObject({ createdCount: 0, updatedCount: 1, errors: [] });
+    expect(await settled(answer)).toBe('COMPLETED');
     const iris = await customers('vendor').getUuidByEmail({ email: 'iris.import@exemple.fr' });
     expect(await customers('vendor').retrieve({ uuid: iris.uuid })).toMatchObject({
       lastName: 'Importée',
@@ -301,7 +328,7 @@ describe('CustomerService.importData', () => {
     });
   });
 
-  it('imports an .xlsx workbook: typed numbers, rich text and errors by spreadsheet row', async () => {
+  it('imports an .xlsx workbook: typed numbers, rich text, formulas kept as text, errors by row', async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Contacts');
     sheet.addRow(['Prénom', 'Nom', 'Adresse e-mail', 'Code postal', 'Ville', 'Naissance']);
@@ -313,10 +340,12 @@ describe('CustomerService.importData', () => {
       'Lyon',
       new Date(Date.UTC(1990, 4, 2)),
     ]);
+    sheet.addRow([{ richText: [{ text: 'Yann' }] }, 'Riche', 'yann.riche@exemple.fr', 75011]);
+    // A formula is never evaluated: its text is no postal code.
     sheet.addRow([
-      { richText: [{ text: 'Yann' }] },
+      'Fanny',
       'Formule',
-      'yann.formule@exemple.fr',
+      'fanny.formule@exemple.fr',
       { formula: '75000+11', result: 75011 },
       'Paris',
     ]);
@@ -324,8 +353,12 @@ describe('CustomerService.importData', () => {
     const file = new Uint8Array(await workbook.xlsx.writeBuffer());
     const answer = await customers('vendor').importData({ file, fileName: 'contacts.xlsx' });
     expect(answer.createdCount).toBe(2);
-    expect(answer.errors).toEqual(['line 4: the e-mail is missing']);
-    const yann = await customers('vendor').getUuidByEmail({ email: 'yann.formule@exemple.fr' });
+    expect(refused(answer.errors)).toEqual([
+      [4, 'postalCodeInvalid'],
+      [5, 'emailMissing'],
+    ]);
+    expect(await settled(answer)).toBe('COMPLETED');
+    const yann = await customers('vendor').getUuidByEmail({ email: 'yann.riche@exemple.fr' });
     expect(await customers('vendor').retrieve({ uuid: yann.uuid })).toMatchObject({
       firstName: 'Yann',
       postalCode: '75011',
@@ -333,15 +366,21 @@ describe('CustomerService.importData', () => {
   });
 
   it('refuses unreadable spreadsheets, files without e-mail column, and other vendors', async () => {
+    const sheetInvalid = { code: Code.InvalidArgument, reason: 'SHEET_INVALID' };
     const zip = Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0]);
     expect(
       await refusalOf(customers('vendor').importData({ file: zip, fileName: 'contacts.xlsx' })),
-    ).toEqual({ code: Code.InvalidArgument, reason: 'INVALID_ARGUMENT' });
+    ).toEqual(sheetInvalid);
     expect(
       await refusalOf(
         customers('vendor').importData({ file: bytes('nom;ville\nA;B\n'), fileName: 'a.csv' }),
       ),
-    ).toEqual({ code: Code.InvalidArgument, reason: 'INVALID_ARGUMENT' });
+    ).toEqual(sheetInvalid);
+    expect(
+      await refusalOf(
+        customers('vendor').importData({ file: bytes('email\npas-un-mail\n'), fileName: 'a.csv' }),
+      ),
+    ).toEqual(sheetInvalid);
     expect(
       await refusalOf(
         customers('vendor').importData({
@@ -363,6 +402,7 @@ describe('CustomerService.importData', () => {
       fileName: 'a.csv',
     });
     expect(answer.createdCount).toBe(1);
+    expect(await settled(answer)).toBe('COMPLETED');
     const found = await customers('company').getUuidByEmail({ email: 'staff.import@exemple.fr' });
     expect((await customers('company').retrieve({ uuid: found.uuid })).lastName).toBe('Par Admin');
   });

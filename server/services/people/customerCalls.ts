@@ -5,7 +5,6 @@ import {
   CheckCustomerEmailExistsResponseSchema,
   CustomerSchema,
   GetCustomerUuidByEmailResponseSchema,
-  ImportCustomerDataResponseSchema,
   type AcceptLegalTermsRequest,
   type CheckCustomerEmailExistsRequest,
   type CheckCustomerEmailExistsResponse,
@@ -13,8 +12,6 @@ import {
   type Customer,
   type GetCustomerUuidByEmailRequest,
   type GetCustomerUuidByEmailResponse,
-  type ImportCustomerDataRequest,
-  type ImportCustomerDataResponse,
   type SetSentDetailsRequest,
   type UpdateCustomerWithLessPermissionRequest,
 } from '../../../src/rpc/gen/seconde/v1/customer_pb.ts';
@@ -34,14 +31,6 @@ import { fail } from '../../rpc/reasons.ts';
 import { requireSubscriptionAccess } from '../account/subscriptionGate.ts';
 import type { ServiceDeps } from '../deps.ts';
 import { tableColumns } from '../deposit/requests/columns.ts';
-import { readSheetRecords } from './sheet.ts';
-import {
-  ImportFileError,
-  decodeText,
-  isSpreadsheetArchive,
-  parseCustomerImport,
-  type ImportRow,
-} from './csv.ts';
 
 type Row = Record<string, unknown>;
 
@@ -62,9 +51,6 @@ export const CUSTOMER_SELF_FIELDS: ReadonlySet<string> = new Set([
   'register_to_customer_newsletter',
 ]);
 
-/** Largest contacts file accepted (a few tens of thousands of lines). */
-export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
-
 /** Deposits still looking for a vendor follow the customer's shipping choices. */
 const OPEN_STATUSES = ['DRAFT', 'WAITING_FOR_VENDOR'];
 
@@ -72,7 +58,7 @@ export function normaliseEmail(email: string | undefined): string {
   return (email ?? '').trim().toLowerCase();
 }
 
-function requireVendorOrStaff(caller: Caller, what: string): void {
+export function requireVendorOrStaff(caller: Caller, what: string): void {
   if (!caller.isAdminLevel && !caller.vendorUuid)
     throw fail(Code.PermissionDenied, 'FORBIDDEN', `Only vendors and staff may ${what}`);
 }
@@ -86,7 +72,8 @@ async function lockWritable(trx: Kysely<unknown>, caller: Caller, uuid: string):
   return rows[0];
 }
 
-async function customerByEmail(executor: Kysely<unknown>, email: string) {
+/** The customer with this (normalised) e-mail, the oldest when several share it. */
+export async function customerByEmail(executor: Kysely<unknown>, email: string) {
   const { rows } = await sql<{ uuid: string; vendors: string[] | null }>`
     select uuid, vendors from customer where lower(email) = ${email}
     order by created_at, uuid limit 1`.execute(executor);
@@ -94,7 +81,7 @@ async function customerByEmail(executor: Kysely<unknown>, email: string) {
 }
 
 /** The SET list of an update: the given columns, then the change time and the row version. */
-function changes(values: Row) {
+export function changes(values: Row) {
   return sql.join([
     ...Object.entries(values).map(([k, v]) => sql`${sql.id(k)} = ${v}`),
     sql`updated_at = now()`,
@@ -103,7 +90,7 @@ function changes(values: Row) {
 }
 
 /** Serialises the writers of one e-mail, so two concurrent creations cannot both pass the check. */
-async function lockEmail(trx: Kysely<unknown>, email: string): Promise<void> {
+export async function lockEmail(trx: Kysely<unknown>, email: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext(${`customer:${email}`}))`.execute(trx);
 }
 
@@ -246,65 +233,6 @@ export function customerCallsHandlers(deps: ServiceDeps) {
     return create(GetCustomerUuidByEmailResponseSchema, { uuid: found?.uuid ?? '' });
   }
 
-  /**
-   * A vendor's contacts from a CSV file. New e-mails become the vendor's customers; a contact the
-   * vendor already has gets the file's non-empty values; an e-mail of someone else's customer is
-   * reported, not linked (that would open their record to this vendor). Bad lines are reported by
-   * number and the good ones imported.
-   */
-  async function importData(
-    req: ImportCustomerDataRequest,
-    ctx: HandlerContext,
-  ): Promise<ImportCustomerDataResponse> {
-    const caller = requireCaller(ctx);
-    requireVendorOrStaff(caller, 'import customers');
-    await requireSubscriptionAccess(db, caller, clock());
-    const vendor = req.vendor || caller.vendorUuid;
-    if (!vendor)
-      throw fail(Code.InvalidArgument, 'INVALID_ARGUMENT', 'Say which vendor the contacts are for');
-    requireUuid(vendor, 'vendor');
-    if (!caller.isAdminLevel && vendor !== caller.vendorUuid)
-      throw fail(Code.PermissionDenied, 'FORBIDDEN', 'A vendor imports only their own contacts');
-    if (req.file.byteLength > MAX_IMPORT_BYTES)
-      throw fail(Code.InvalidArgument, 'INVALID_ARGUMENT', 'The file is larger than 5 MB');
-    let parsed;
-    try {
-      parsed = parseCustomerImport(
-        isSpreadsheetArchive(req.file, req.fileName)
-          ? await readSheetRecords(req.file)
-          : decodeText(req.file),
-      );
-    } catch (error) {
-      if (error instanceof ImportFileError)
-        throw fail(Code.InvalidArgument, 'INVALID_ARGUMENT', error.message);
-      throw error;
-    }
-    const known = await sql`select 1 from vendor where uuid = ${vendor}`.execute(db);
-    if (!known.rows.length) throw fail(Code.NotFound, 'NOT_FOUND', 'Vendor not found');
-    const errors = [...parsed.errors];
-    let createdCount = 0;
-    let updatedCount = 0;
-    await mapDatabaseErrors(() =>
-      db.transaction().execute(async (trx) => {
-        for (const { line, row } of parsed.rows) {
-          await lockEmail(trx, row.email);
-          const existing = await customerByEmail(trx, row.email);
-          if (!existing) {
-            await insertRow(trx, 'customer', { ...row, vendors: [vendor] });
-            createdCount++;
-          } else if ((existing.vendors ?? []).includes(vendor)) {
-            await updateImported(trx, existing.uuid, row);
-            updatedCount++;
-          } else {
-            errors.push(`line ${line}: ${row.email} is already another vendor's customer`);
-          }
-        }
-      }),
-    );
-    errors.sort((a, b) => lineOf(a) - lineOf(b));
-    return create(ImportCustomerDataResponseSchema, { createdCount, updatedCount, errors });
-  }
-
   return {
     create: createCustomer,
     acceptLegalTerms,
@@ -312,16 +240,5 @@ export function customerCallsHandlers(deps: ServiceDeps) {
     updateWithLessPermission,
     checkEmailExists,
     getUuidByEmail,
-    importData,
   };
-}
-
-async function updateImported(trx: Kysely<unknown>, uuid: string, row: ImportRow): Promise<void> {
-  const values = Object.fromEntries(Object.entries(row).filter(([k, v]) => k !== 'email' && v));
-  if (!Object.keys(values).length) return;
-  await sql`update customer set ${changes(values)} where uuid = ${uuid}`.execute(trx);
-}
-
-function lineOf(error: string): number {
-  return Number(/^line (\d+)/.exec(error)?.[1] ?? 0);
 }

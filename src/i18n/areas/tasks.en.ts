@@ -1,4 +1,37 @@
-/** tasks texts (en). Same keys in the other language. */
+/** tasks texts (en): the background task panel and the wardrobe import. Same keys in French. */
 export const tasksEn = {
-  tasks: {},
+  tasks: {
+    panelTitle: 'Background tasks',
+    close: 'Close and clear the tasks',
+    closeHint: 'The panel closes once every task is over.',
+    closeFailed: 'The tasks could not be cleared: try again.',
+    reconnecting: 'Connection lost, trying again…',
+    nameOther: 'Task',
+    nameMarketplaceProfile: 'Vinted wardrobe import',
+    nameShopPlatform: 'Online shop import',
+    nameSheetFile: 'Item file import',
+    nameCustomers: 'Contacts import',
+    statusWaiting: 'Waiting',
+    statusRunning: 'Running',
+    statusCompleted: 'Done',
+    statusError: 'Error',
+    count: '{{current}} / {{total}}',
+    progressLabel: '{{name}}: {{current}} of {{total}}',
+    errorContact: 'An error happen please contact us by clicking on Contact us in the nav bar',
+    contactUs: 'Contact us',
+    open: 'Open',
+    wardrobeOpen: 'Import my Vinted wardrobe',
+    wardrobeTitle: 'Import a Vinted wardrobe',
+    wardrobeIntro:
+      'Paste the address of your Vinted profile: its items arrive in a deposit named after it. The import carries on in the background.',
+    wardrobeUrlLabel: 'Vinted profile address',
+    wardrobeUrlPlaceholder: 'https://www.vinted.fr/member/12345-username',
+    wardrobeRequiredTag: '(required)',
+    wardrobeRequiredUrl: 'This field is required',
+    wardrobeInvalidUrl:
+      'This address is not a Vinted profile (for example https://www.vinted.fr/member/12345-username).',
+    wardrobeStart: 'Start the import',
+    wardrobeCancel: 'Cancel',
+    wardrobeStarted: 'Import started: follow it in the task panel.',
+  },
 };

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { matchRoute } from '../../domain/routing/routeTable.ts';
-import { selectGate } from '../../machines/session/selectors.ts';
+import { selectGate, selectRole } from '../../machines/session/selectors.ts';
 import { supportTicketLogic } from '../../machines/supportTicket/supportTicketLogic.ts';
 import { SideBarDrawer } from '../shell/SideBarDrawer.tsx';
 import { SideBarNav } from '../shell/SideBarNav.tsx';
@@ -12,7 +12,9 @@ import { SupportTicketContext } from '../shell/supportTicketContext.ts';
 import { TopBar } from '../shell/TopBar.tsx';
 import { UserBlock } from '../shell/UserBlock.tsx';
 import { useIsPhone } from '../shell/useIsPhone.ts';
+import { TaskPanel } from '../tasks/TaskPanel.tsx';
 import { AccountOverlays } from '../views/Account/AccountOverlays.tsx';
+import { ExportsHost } from '../exports/ExportsHost.tsx';
 import { GuardedOutlet } from './routing/GuardedOutlet.tsx';
 import { useAppServices } from './servicesContext.ts';
 import { useSession } from './sessionContext.ts';
@@ -40,6 +42,9 @@ export function Layout() {
   const ready = useSession(selectGate) === 'ready';
   const access = matchRoute(pathname)?.route.access.kind;
   const withSideBar = ready && access !== 'public' && access !== 'onboarding';
+  // Vendors and staff follow their background tasks; customers start none.
+  const role = useSession(selectRole);
+  const withTasks = withSideBar && role !== null && role !== 'Customer';
   const isPhone = useIsPhone();
   const [drawerOpen, setDrawerOpen] = useState(false);
   // A link followed from the drawer closes it.
@@ -69,6 +74,7 @@ export function Layout() {
           <main id="main" tabIndex={-1} className="seconde-main">
             <GuardedOutlet />
           </main>
+          {withTasks && <TaskPanel />}
         </div>
         {withSideBar && isPhone && (
           <SideBarDrawer isOpen={drawerOpen} onClose={() => setDrawerOpen(false)}>
@@ -77,6 +83,7 @@ export function Layout() {
         )}
         <SupportTicketDialog />
         <AccountOverlays />
+        <ExportsHost />
       </div>
     </SupportTicketContext.Provider>
   );

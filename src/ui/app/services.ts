@@ -3,6 +3,7 @@ import {
   createUserManager,
   type PageLocation,
 } from '../../machines/session/oidc.ts';
+import { exportLogic, type ExportLogic } from '../../machines/export/exportActors.ts';
 import { legalTermsLogic } from '../../machines/legalTerms/legalTermsLogic.ts';
 import { notificationsMachine } from '../../machines/notifications/notificationsMachine.ts';
 import { createSessionActors } from '../../machines/session/sessionActors.ts';
@@ -18,6 +19,7 @@ import {
   subscriptionGateInterceptor,
 } from '../../rpc/interceptors/subscriptionGate.ts';
 import { createTransport } from '../../rpc/transport.ts';
+import { createSpreadsheetClient } from '../../workers/spreadsheet/spreadsheet.client.ts';
 
 /** Everything built once from `/app-config.json` and handed to the React tree. */
 export interface AppServices {
@@ -27,6 +29,8 @@ export interface AppServices {
   readonly subscriptionGateLogic: ReturnType<typeof subscriptionGateLogic>;
   readonly legalTermsLogic: ReturnType<typeof legalTermsLogic>;
   readonly notificationsLogic: typeof notificationsMachine;
+  /** Spreadsheet exports: a worker streams the rows and builds the file (see ExportsHost). */
+  readonly exportLogic: ExportLogic;
   /** The government address and geography services the public deposit form calls. */
   readonly gouv: GouvConfig;
 }
@@ -64,5 +68,11 @@ export function createAppServices(config: AppConfig, location: PageLocation): Ap
     subscriptionGateLogic: subscriptionGateLogic(refusals),
     legalTermsLogic: legalTermsLogic(clients),
     notificationsLogic: notificationsMachine,
+    exportLogic: exportLogic({
+      run: createSpreadsheetClient().run,
+      baseUrl: serviceUrl(config, 'main'),
+      getToken,
+      onSubscriptionRefused: refusals.report,
+    }),
   };
 }

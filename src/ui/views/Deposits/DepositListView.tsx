@@ -11,6 +11,7 @@ import {
 } from '../../../machines/deposit/viewer.ts';
 import { PageState } from '../../components/PageState.tsx';
 import { TablePager } from '../../components/TablePager.tsx';
+import { DepositsExportButton } from '../../exports/DepositsExportButton.tsx';
 import { useAppServices } from '../../app/servicesContext.ts';
 import { useSession } from '../../app/sessionContext.ts';
 import { DepositFilterBar } from './DepositFilterBar.tsx';
@@ -89,6 +90,7 @@ function DepositList() {
             t('deposits.resultCount', { count })
           )}
         </span>
+        <DepositsExportButton />
       </header>
       <DepositFilterBar />
       {errorKey ? (

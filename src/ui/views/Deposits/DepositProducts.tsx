@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import {
   selectBulkOutcome,
+  selectCanEdit,
   selectIsBusy,
   selectSaleStatusOptions,
   type SaleStatusOption,
@@ -26,6 +27,7 @@ import {
 import { saleStatusI18nKey } from '../../../machines/deposit/enums.ts';
 import { formatPrice } from '../../components/format.ts';
 import { TablePager } from '../../components/TablePager.tsx';
+import { ImportButton } from '../../imports/ImportButton.tsx';
 import { useDeposit, useDepositActor } from './depositContext.ts';
 
 type ProductsRef = ActorRefFrom<typeof depositProductsMachine>;
@@ -37,9 +39,14 @@ export function DepositProducts() {
   const { t } = useTranslation();
   const options = useDeposit(selectSaleStatusOptions, same);
   const products = useDepositActor().getSnapshot().children.products as ProductsRef | undefined;
+  const depositUuid = useDeposit((s) => s.context.deposit?.uuid ?? '');
+  const canEdit = useDeposit(selectCanEdit);
   return (
     <Card data-testid="deposit-products">
       <H2>{t('deposit.products')}</H2>
+      {canEdit && depositUuid && (
+        <ImportButton target={{ kind: 'products', deposit: depositUuid }} />
+      )}
       <div className="seconde-sale-counts" aria-label={t('deposit.countsTitle')}>
         {options
           .filter((o) => o.count > 0)

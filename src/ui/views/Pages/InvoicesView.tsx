@@ -9,12 +9,15 @@ import {
   INVOICE_STATUSES,
   invoicesLogic,
 } from '../../../machines/invoices/invoiceLogic.ts';
+import { invoiceExport } from '../../../machines/export/exportFilters.ts';
 import { labelKey } from '../../../machines/people/labels.ts';
 import { selectRole } from '../../../machines/session/selectors.ts';
 import { selectViewerIsAdminLevel } from '../../../machines/deposit/viewer.ts';
 import { useAppServices } from '../../app/servicesContext.ts';
 import { useSession } from '../../app/sessionContext.ts';
 import { formatDate, formatPrice } from '../../components/format.ts';
+import { describeInvoices } from '../../exports/describeFilters.ts';
+import { ExportButton } from '../../exports/ExportButton.tsx';
 import { ListBody } from './ListBody.tsx';
 import { useQueryList } from './useQueryList.ts';
 import { useSortHeader } from './useSortHeader.tsx';
@@ -44,6 +47,10 @@ export function InvoicesView() {
   return (
     <section aria-labelledby="invoices-title" className="seconde-pages" data-testid="invoices">
       <H1 id="invoices-title">{t('pages.invoicesTitle')}</H1>
+      <ExportButton
+        request={invoiceExport(list.filters, list.ordering)}
+        filters={describeInvoices(t, list.filters)}
+      />
       <div className="seconde-pages-filters">
         <FormGroup label={t('pages.invoiceStatus')} labelFor="invoice-status-filter">
           <HTMLSelect

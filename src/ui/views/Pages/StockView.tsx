@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { SALE_STATUSES } from '../../../domain/deposit/statuses.ts';
 import { saleStatusI18nKey } from '../../../machines/deposit/enums.ts';
 import { selectViewerIsAdminLevel } from '../../../machines/deposit/viewer.ts';
+import { stockExport } from '../../../machines/export/exportFilters.ts';
 import {
   STOCK_FILTERS,
   STOCK_ORDERING,
@@ -15,6 +16,10 @@ import {
 import { useAppServices } from '../../app/servicesContext.ts';
 import { useSession } from '../../app/sessionContext.ts';
 import { formatDate, formatPrice } from '../../components/format.ts';
+import { describeStock } from '../../exports/describeFilters.ts';
+import { ExportButton } from '../../exports/ExportButton.tsx';
+import { ImportButton } from '../../imports/ImportButton.tsx';
+import { WardrobeImport } from '../../tasks/WardrobeImport.tsx';
 import { ListBody } from './ListBody.tsx';
 import { useQueryList } from './useQueryList.ts';
 import { useSortHeader } from './useSortHeader.tsx';
@@ -41,6 +46,14 @@ export function StockView() {
   return (
     <section aria-labelledby="stock-title" className="seconde-pages" data-testid="stock">
       <H1 id="stock-title">{t('pages.stockTitle')}</H1>
+      {/* A sheet of products becomes a new deposit named after the sheet. */}
+      {!isAdminLevel && <ImportButton target={{ kind: 'products', deposit: '' }} />}
+      {/* A marketplace profile's wardrobe becomes a deposit named after the profile. */}
+      {!isAdminLevel && <WardrobeImport />}
+      <ExportButton
+        request={stockExport(list.filters, list.ordering)}
+        filters={describeStock(t, list.filters)}
+      />
       <div className="seconde-pages-filters" role="search" aria-label={t('pages.stockFilters')}>
         <InputGroup
           className="seconde-pages-search"

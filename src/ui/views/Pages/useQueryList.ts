@@ -30,6 +30,7 @@ export function useQueryList<Row, Filters extends object>(
     page,
     pages: pageCount(count, pageSize),
     filters,
+    ordering,
     busy,
     errorCode,
     loaded,

@@ -3,8 +3,13 @@ import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { selectViewerIsAdminLevel } from '../../../machines/deposit/viewer.ts';
+import { customerExport } from '../../../machines/export/exportFilters.ts';
 import { customerListLogic } from '../../../machines/people/peopleLists.ts';
 import { useAppServices } from '../../app/servicesContext.ts';
+import { useSession } from '../../app/sessionContext.ts';
+import { ExportButton } from '../../exports/ExportButton.tsx';
+import { ImportButton } from '../../imports/ImportButton.tsx';
 import { ListFrame } from './ListFrame.tsx';
 import { usePagedList } from './usePagedList.ts';
 
@@ -15,10 +20,14 @@ export function CustomerListView() {
   const logic = useMemo(() => customerListLogic(clients), [clients]);
   const actor = useActorRef(logic, { input: {} });
   const list = usePagedList(actor);
+  const isAdminLevel = useSession(selectViewerIsAdminLevel);
 
   return (
     <section aria-labelledby="customers-title" className="seconde-page">
       <H1 id="customers-title">{t('people.customersTitle')}</H1>
+      {/* A vendor imports their own contacts; staff do it for a vendor through the API. */}
+      {!isAdminLevel && <ImportButton target={{ kind: 'customers', vendor: '' }} />}
+      <ExportButton request={customerExport()} filters={[]} />
       <ListFrame
         list={list}
         testId="customer-list"

@@ -1,0 +1,166 @@
+import { Code, type HandlerContext } from '@connectrpc/connect';
+import { create, type DescMessage, type Message } from '@bufbuild/protobuf';
+import type { Kysely, RawBuilder, SqlBool } from 'kysely';
+import { EXPORT_COLUMNS, type ExportKind } from '../../../src/domain/exports/exportColumns.ts';
+import { StreamCode } from '../../../src/rpc/gen/seconde/v1/common_pb.ts';
+import { requireCaller } from '../../crud/crudService.ts';
+import { orderingTerms } from '../../crud/queryParts.ts';
+import { columnFields, rowToMessage } from '../../crud/rowMapping.ts';
+import type { ColumnInfo } from '../../crud/tableInfo.ts';
+import type { Caller } from '../../rpc/caller.ts';
+import { fail } from '../../rpc/reasons.ts';
+import { tableColumns } from '../deposit/requests/columns.ts';
+import { decodeCursor, encodeCursor, type CursorScope } from './exportCursor.ts';
+import { StreamLabels, type LabelColumn } from './exportLabels.ts';
+import {
+  KEY,
+  countRows,
+  exportProbe,
+  orderedUuids,
+  requireKeyOfType,
+  rowsAt,
+  uuidCount,
+  type RowsSpec,
+} from './exportRows.ts';
+
+export { exportProbe };
+
+/** Rows per streamed message: small enough for a short query, large enough to keep up. */
+export const EXPORT_BATCH_SIZE = 500;
+
+/** The ordering of a request that names none: oldest first. */
+export const DEFAULT_EXPORT_ORDERING = 'created_at';
+
+type Row = Record<string, unknown>;
+
+/** One export: its table and messages, who may run it and which rows it covers. */
+export interface ExportSource {
+  readonly kind: ExportKind;
+  readonly table: string;
+  /** The row message (Product, Deposit...). */
+  readonly resource: DescMessage;
+  /** The streamed message (ExportListProductsResponse...). */
+  readonly output: DescMessage;
+  /** Refuses a caller who may not run this export at all. */
+  admit(caller: Caller): void;
+  /** The conditions on `<table> as r`: the caller's read scope and the filters header. */
+  where(
+    caller: Caller,
+    filtersHeader: string | null,
+    names: ReadonlySet<string>,
+  ): Promise<RawBuilder<SqlBool>[]>;
+}
+
+/** What an export request carries besides the filters header. */
+export interface ExportRequest {
+  readonly ordering: string;
+  readonly cursor: string;
+}
+
+/** The columns an export reads and the message fields it fills, resolved once per table. */
+interface ExportPlan {
+  readonly names: ReadonlySet<string>;
+  readonly columns: ReadonlyMap<string, ColumnInfo>;
+  /** The exported columns plus uuid: the SELECT list and what rowToMessage fills. */
+  readonly selected: ReadonlyMap<string, ColumnInfo>;
+  readonly labels: readonly LabelColumn[];
+}
+
+function planOf(source: ExportSource, columns: ReadonlyMap<string, ColumnInfo>): ExportPlan {
+  const fields = columnFields(source.resource, columns);
+  const byLocalName = new Map(fields.map((f) => [f.localName, f.name]));
+  const selected = new Map<string, ColumnInfo>([['uuid', columns.get('uuid')!]]);
+  const labels: LabelColumn[] = [];
+  for (const { field, labelOf } of EXPORT_COLUMNS[source.kind]) {
+    const column = byLocalName.get(field);
+    if (!column) throw new Error(`${source.kind} export: ${field} is not a ${source.table} column`);
+    selected.set(column, columns.get(column)!);
+    if (labelOf) labels.push({ column, table: labelOf });
+  }
+  return { names: new Set(fields.map((f) => f.name)), columns, selected, labels };
+}
+
+/**
+ * The server side of a streamed spreadsheet export, as the client's stream worker and export
+ * machine rely on it:
+ *
+ * 1. A first message as soon as the count is known: PROGRESS, `count` = every row in the caller's
+ *    scope matching the filters header, `progress` = rows delivered by earlier streams of this
+ *    export (0 on a fresh start, the cursor's count when resuming), no results.
+ * 2. Batches of {@link EXPORT_BATCH_SIZE} rows: PROGRESS, `results` holding only the exported
+ *    fields (plus uuid), `progress` = rows delivered so far over every stream of the export,
+ *    `cursor` = the resume point after the batch's last row, `labels` = the display names of the
+ *    uuids first referenced in this stream.
+ * 3. A last message: FINISH, `progress` = `count`, no results.
+ *
+ * Rows come in keyset order, never by OFFSET: by one field (default `created_at`, `-` for
+ * descending) then uuid in the same direction, NULL values last. A cursor holds the last row's
+ * value, its uuid and the rows delivered so far; sending it back continues right after that row,
+ * so a stream that died mid-way loses and repeats nothing. A cursor that does not parse or was
+ * made for another export or ordering is refused with INVALID_CURSOR. After the count, the stream
+ * reads the ordered uuids once, then each batch is one short query by primary key; the handler
+ * stops between batches when the client aborts, so an abandoned export stops loading the database.
+ */
+export function exportHandler(db: Kysely<unknown>, source: ExportSource) {
+  let plan: Promise<ExportPlan> | undefined;
+  const planned = () => (plan ??= tableColumns(db, source.table).then((c) => planOf(source, c)));
+
+  return async function* streamExport(
+    req: ExportRequest,
+    ctx: HandlerContext,
+  ): AsyncGenerator<Message> {
+    const caller = requireCaller(ctx);
+    source.admit(caller);
+    const { names, columns, selected, labels } = await planned();
+    const terms = orderingTerms(source.resource, names, req.ordering || DEFAULT_EXPORT_ORDERING);
+    if (terms.length !== 1)
+      throw fail(Code.InvalidArgument, 'INVALID_ORDERING', 'An export orders by exactly one field');
+    const { column, descending } = terms[0]!;
+    const scope: CursorScope = {
+      kind: source.kind,
+      ordering: `${descending ? '-' : ''}${column}`,
+    };
+    const resumed = decodeCursor(req.cursor, scope);
+    const spec: RowsSpec = {
+      db,
+      table: source.table,
+      where: await source.where(caller, ctx.requestHeader.get('filters'), names),
+      selected: [...selected.keys()],
+      column,
+      type: columns.get(column)!.udt,
+      descending,
+    };
+    if (resumed?.value != null) await requireKeyOfType(spec, resumed.value);
+    const message = (init: Record<string, unknown>) => create(source.output, init as never);
+
+    const count = await countRows(spec);
+    let delivered = resumed?.delivered ?? 0;
+    yield message({ code: StreamCode.PROGRESS, count, progress: delivered });
+
+    if (ctx.signal.aborted) return;
+    const uuids = await orderedUuids(spec, resumed);
+    const total = uuidCount(uuids);
+    const streamLabels = new StreamLabels(db, labels);
+    const toMessage = (row: Row) => rowToMessage(source.resource, selected, row);
+    for (let start = 0; start < total; start += EXPORT_BATCH_SIZE) {
+      if (!ctx.signal.aborted) await exportProbe.beforeBatch?.(ctx.signal);
+      if (ctx.signal.aborted) return;
+      const rows = await rowsAt(spec, uuids, start, Math.min(total, start + EXPORT_BATCH_SIZE));
+      if (rows.length === 0) continue;
+      const newLabels = await streamLabels.forRows(rows);
+      if (ctx.signal.aborted) return;
+      const last = rows[rows.length - 1]!;
+      delivered += rows.length;
+      const position = { value: last[KEY] as string | null, uuid: last.uuid as string, delivered };
+      yield message({
+        code: StreamCode.PROGRESS,
+        count,
+        progress: delivered,
+        results: rows.map(toMessage),
+        cursor: encodeCursor(scope, position),
+        labels: newLabels,
+      });
+    }
+    yield message({ code: StreamCode.FINISH, count, progress: count });
+  };
+}

@@ -1,0 +1,26 @@
+import { Button } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import type { ExportRequest, FilterDescription } from '../../machines/export/exportTypes.ts';
+import { useStartExport } from './exportsState.ts';
+
+export interface ExportButtonProps {
+  /** The page's rows: its filters header and ordering (see exportFilters.ts). */
+  readonly request: ExportRequest;
+  /** The page's filters, translated, for the file's second sheet. */
+  readonly filters: readonly FilterDescription[];
+}
+
+/** "Export": the page's filtered rows into a spreadsheet, in the background. */
+export function ExportButton({ request, filters }: ExportButtonProps) {
+  const { t } = useTranslation();
+  const start = useStartExport();
+  return (
+    <Button
+      icon="export"
+      text={t('exports.button')}
+      title={t('exports.buttonHint')}
+      onClick={() => start(request, filters)}
+      data-testid={`export-${request.kind}`}
+    />
+  );
+}

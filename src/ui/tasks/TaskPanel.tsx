@@ -1,0 +1,98 @@
+import './tasks.css';
+import { Button, Callout, Classes, H2, Intent } from '@blueprintjs/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { backgroundTasksLogic } from '../../machines/backgroundTasks/backgroundTasksLogic.ts';
+import { fromLocalTask, panelHeight } from '../../machines/backgroundTasks/panelModel.ts';
+import { useAppServices } from '../app/servicesContext.ts';
+import { useSupportTicketActor } from '../shell/supportTicketContext.ts';
+import { clearFinishedLocalTasksAtom, localTasksAtom } from './localTasks.ts';
+import { TaskPanelItem } from './TaskPanelItem.tsx';
+
+/**
+ * The fixed bottom panel of background tasks (2-business-data.md §2): the server's tasks of the
+ * caller, streamed, and this tab's own (exports). Hidden without a task; its close button clears
+ * them all once none is waiting or running. A spacer of its height keeps the page's end visible.
+ */
+export function TaskPanel() {
+  const { t } = useTranslation();
+  const { clients } = useAppServices();
+  const logic = useMemo(() => backgroundTasksLogic(clients), [clients]);
+  const actor = useActorRef(logic);
+  const support = useSupportTicketActor();
+  const localTasks = useAtomValue(localTasksAtom);
+  const clearLocal = useSetAtom(clearFinishedLocalTasksAtom);
+  const serverTasks = useSelector(actor, (s) => s.context.serverTasks);
+  const inTab = useSelector(actor, (s) => s.context.localTasks);
+  const canClose = useSelector(actor, (s) => s.can({ type: 'tasks.dismiss' }));
+  const reconnecting = useSelector(actor, (s) => s.hasTag('reconnecting'));
+  const failed = useSelector(actor, (s) => s.hasTag('error'));
+  const closing = useSelector(actor, (s) => s.hasTag('busy'));
+
+  useEffect(() => {
+    actor.send({ type: 'local.changed', tasks: localTasks.map(fromLocalTask) });
+  }, [actor, localTasks]);
+  useEffect(() => {
+    const sub = actor.on('tasks.cleared', () => clearLocal());
+    return () => sub.unsubscribe();
+  }, [actor, clearLocal]);
+
+  const opens = useMemo(() => new Map(localTasks.map((l) => [l.id, l.open])), [localTasks]);
+  const tasks = useMemo(() => [...serverTasks, ...inTab], [serverTasks, inTab]);
+  if (tasks.length === 0) return null;
+  const height = panelHeight(tasks);
+
+  return (
+    <>
+      <div className="seconde-tasks-spacer" style={{ height }} aria-hidden="true" />
+      <section
+        className={`seconde-tasks ${Classes.ELEVATION_3}`}
+        style={{ height }}
+        aria-labelledby="tasks-title"
+        data-testid="task-panel"
+      >
+        <header className="seconde-tasks-head">
+          <H2 id="tasks-title" className="seconde-tasks-title">
+            {t('tasks.panelTitle')}
+          </H2>
+          <Button
+            variant="minimal"
+            icon="cross"
+            aria-label={t('tasks.close')}
+            aria-describedby={canClose ? undefined : 'tasks-close-hint'}
+            title={canClose ? t('tasks.close') : t('tasks.closeHint')}
+            disabled={!canClose}
+            loading={closing}
+            onClick={() => actor.send({ type: 'tasks.dismiss' })}
+            data-testid="task-panel-close"
+          />
+          {!canClose && (
+            <span id="tasks-close-hint" className="seconde-tasks-hint">
+              {t('tasks.closeHint')}
+            </span>
+          )}
+        </header>
+        <div aria-live="polite" className="seconde-tasks-notes">
+          {reconnecting && <span className={Classes.TEXT_MUTED}>{t('tasks.reconnecting')}</span>}
+          {failed && (
+            <Callout intent={Intent.WARNING} compact>
+              {t('tasks.closeFailed')}
+            </Callout>
+          )}
+        </div>
+        <ul className="seconde-tasks-list" aria-live="polite" aria-relevant="additions text">
+          {tasks.map((task) => (
+            <TaskPanelItem
+              key={`${task.source}:${task.id}`}
+              task={task}
+              onContact={() => support.send({ type: 'support.open' })}
+              onOpen={task.source === 'local' ? opens.get(task.id) : undefined}
+            />
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

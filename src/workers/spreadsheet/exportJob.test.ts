@@ -1,0 +1,157 @@
+import { Code, ConnectError } from '@connectrpc/connect';
+import * as Comlink from 'comlink';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toAppError } from '../../rpc/errors.ts';
+import { StreamCode } from '../../rpc/gen/seconde/v1/common_pb.ts';
+import type { ExportRow } from '../stream/exportSource.impl.ts';
+import type { StreamMessage, StreamSource } from '../stream/stream.impl.ts';
+import { throwingWireErrors } from '../stream/wireError.ts';
+import type { WorkerLike } from '../stream/workerCall.ts';
+import { runExportJob, type ExportJob, type ExportJobHooks } from './exportJob.impl.ts';
+import { createSpreadsheetClient } from './spreadsheet.client.ts';
+import { XLSX_MIME } from './sheetSpec.ts';
+
+const JOB: ExportJob = {
+  source: { kind: 'products', baseUrl: 'https://seconde.test', filters: {}, ordering: 'reference' },
+  sheet: {
+    kind: 'products',
+    sheetName: 'Stock',
+    exportedAt: Date.UTC(2026, 10, 24, 9),
+    columns: [
+      { field: 'reference', type: 'text', header: 'Référence' },
+      { field: 'suggestedPrice', type: 'price', header: 'Prix' },
+    ],
+    about: {
+      sheetName: 'Filtres',
+      exportedAtLabel: 'Exporté le',
+      rowCountLabel: 'Lignes',
+      filterHeader: 'Filtre',
+      valueHeader: 'Valeur',
+      noFilters: 'Aucun filtre',
+      filters: [],
+    },
+  },
+};
+
+const data = (m: Partial<StreamMessage<ExportRow>>): StreamMessage<ExportRow> => ({
+  code: StreamCode.PROGRESS,
+  count: 2,
+  progress: 0,
+  message: '',
+  cursor: '',
+  results: [],
+  labels: {},
+  ...m,
+});
+
+/** Two rows, a special message between them; the token is asked on connecting. */
+function source(getToken: () => unknown): StreamSource<ExportRow> {
+  return async function* () {
+    await getToken();
+    yield data({});
+    yield data({ progress: 1, results: [{ reference: 'REF-1', suggestedPrice: 10 }], cursor: 'a' });
+    yield data({ code: StreamCode.SPECIAL, message: 'Export limité' });
+    yield data({
+      progress: 2,
+      results: [{ reference: 'REF-2', suggestedPrice: 12.5 }],
+      cursor: 'b',
+    });
+    yield data({ code: StreamCode.FINISH, progress: 2 });
+  };
+}
+
+const ports: MessagePort[] = [];
+afterEach(() => ports.splice(0).forEach((p) => p.close()));
+
+/** A "worker" over a MessageChannel in this thread: the Comlink contract, end to end. */
+function channelWorker(api: object): { start: () => WorkerLike; terminated: () => boolean } {
+  let terminated = false;
+  return {
+    start: () => {
+      const { port1, port2 } = new MessageChannel();
+      ports.push(port1, port2);
+      Comlink.expose(api, port1);
+      return Object.assign(port2, {
+        terminate: () => {
+          terminated = true;
+          port1.close();
+        },
+      });
+    },
+    terminated: () => terminated,
+  };
+}
+
+const hooks = (): ExportJobHooks & Record<string, ReturnType<typeof vi.fn>> => ({
+  getToken: vi.fn(() => 'token-1'),
+  onProgress: vi.fn(),
+  onSpecial: vi.fn(),
+  onBuilding: vi.fn(),
+});
+
+describe('the spreadsheet worker contract', () => {
+  it('streams, builds and hands back the file; only progress and messages cross', async () => {
+    const api = {
+      run: throwingWireErrors((job: ExportJob, h: ExportJobHooks) =>
+        runExportJob(job, h, { openSource: (_, getToken) => source(getToken) }),
+      ),
+    };
+    const worker = channelWorker(api);
+    const h = hooks();
+    const file = await createSpreadsheetClient(worker.start).run(
+      JOB,
+      h,
+      new AbortController().signal,
+    );
+    expect(file).toBeInstanceOf(Blob);
+    expect(file.type).toBe(XLSX_MIME);
+    expect(file.size).toBeGreaterThan(1000);
+    expect(h.getToken).toHaveBeenCalledTimes(1);
+    expect(h.onSpecial).toHaveBeenCalledWith('Export limité');
+    expect(h.onProgress).toHaveBeenLastCalledWith({ count: 2, progress: 2 });
+    expect(h.onBuilding).toHaveBeenCalledTimes(1);
+    expect(worker.terminated()).toBe(true);
+  });
+
+  it('hands a refusal back with its code and reason', async () => {
+    const refusal = new ConnectError(
+      JSON.stringify({ code: 'FORBIDDEN', message: 'Only vendors and staff may export the stock' }),
+      Code.PermissionDenied,
+    );
+    const api = {
+      run: throwingWireErrors((job: ExportJob, h: ExportJobHooks) =>
+        runExportJob(job, h, {
+          openSource: () =>
+            async function* () {
+              yield* [] as StreamMessage<ExportRow>[];
+              throw refusal;
+            },
+        }),
+      ),
+    };
+    const error = await createSpreadsheetClient(channelWorker(api).start)
+      .run(JOB, hooks(), new AbortController().signal)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectError);
+    expect(toAppError(error)).toMatchObject({ code: 'forbidden', reason: 'FORBIDDEN' });
+  });
+
+  it('aborting terminates the worker and rejects as cancelled, never as a failure', async () => {
+    let release = () => {};
+    const api = {
+      run: () =>
+        new Promise<Blob>((resolve) => {
+          release = () => resolve(new Blob());
+        }),
+    };
+    const worker = channelWorker(api);
+    const controller = new AbortController();
+    const running = createSpreadsheetClient(worker.start).run(JOB, hooks(), controller.signal);
+    await vi.waitFor(() => expect(ports.length).toBe(2));
+    controller.abort();
+    const error = await running.catch((e: unknown) => e);
+    expect(toAppError(error)).toMatchObject({ code: 'cancelled', silent: true });
+    expect(worker.terminated()).toBe(true);
+    release();
+  });
+});

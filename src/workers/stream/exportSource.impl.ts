@@ -1,0 +1,93 @@
+import { createClient } from '@connectrpc/connect';
+import type { ExportKind } from '../../domain/exports/exportColumns.ts';
+import { CustomerService } from '../../rpc/gen/seconde/v1/customer_pb.ts';
+import { DepositService } from '../../rpc/gen/seconde/v1/deposit_pb.ts';
+import { InvoiceService } from '../../rpc/gen/seconde/v1/invoice_pb.ts';
+import { ProductService } from '../../rpc/gen/seconde/v1/product_pb.ts';
+import type { TokenGetter } from '../../rpc/interceptors/auth.ts';
+import { withFilters, type Filters } from '../../rpc/interceptors/filters.ts';
+import { createTransport } from '../../rpc/transport.ts';
+import { throwingWireErrors } from './wireError.ts';
+import {
+  consumeStream,
+  type ConsumeOptions,
+  type StreamHooks,
+  type StreamMessage,
+  type StreamSource,
+} from './stream.impl.ts';
+
+/** What the main thread tells a worker about the export to stream: plain, cloneable data. */
+export interface ExportRequestSpec {
+  readonly kind: ExportKind;
+  /** Absolute base URL of the main service. */
+  readonly baseUrl: string;
+  /** The list's filters, sent in the filters header exactly as the list sends them. */
+  readonly filters: Filters;
+  /** One ordering key, `-` for descending. */
+  readonly ordering: string;
+}
+
+/** A streamed row: a Product, Deposit, Customer or Invoice message, read by field name. */
+export type ExportRow = object;
+
+/**
+ * The server stream of one export, opened from inside the worker with the app's own transport
+ * (binary, bearer token, filters header). `getToken` is asked on every (re)connection, so a token
+ * renewed during a long export is the one the next reconnection carries.
+ */
+export function exportSource(
+  spec: ExportRequestSpec,
+  getToken: TokenGetter,
+  fetchImpl?: typeof globalThis.fetch,
+): StreamSource<ExportRow> {
+  const transport = createTransport({ baseUrl: spec.baseUrl, getToken, fetch: fetchImpl });
+  const open = {
+    products: createClient(ProductService, transport).exportList,
+    deposits: createClient(DepositService, transport).exportList,
+    customers: createClient(CustomerService, transport).exportList,
+    invoices: createClient(InvoiceService, transport).export,
+  }[spec.kind];
+  return (cursor, signal) =>
+    open(
+      { ordering: spec.ordering, cursor },
+      withFilters(spec.filters, { signal }),
+    ) as AsyncIterable<StreamMessage<ExportRow>>;
+}
+
+/** The main thread's side of a streamed export: the token on demand, then what happens. */
+export interface ExportStreamHooks extends Required<StreamHooks> {
+  readonly getToken: () => Promise<string | null | undefined> | string | null | undefined;
+}
+
+/** What following an export tells the main thread: how many rows, never the rows themselves. */
+export interface ExportStreamSummary {
+  readonly count: number;
+  readonly fetched: number;
+}
+
+/**
+ * Streams an export to its end and answers its size only: the rows stay where they were read.
+ * (The spreadsheet worker runs the same stream and builds the file beside it.)
+ */
+export async function followExport(
+  spec: ExportRequestSpec,
+  hooks: ExportStreamHooks,
+  signal: AbortSignal = new AbortController().signal,
+  seams: { readonly fetch?: typeof globalThis.fetch } & Pick<ConsumeOptions, 'sleep'> = {},
+): Promise<ExportStreamSummary> {
+  const source = exportSource(spec, () => hooks.getToken(), seams.fetch);
+  const { rows, count } = await consumeStream(source, {
+    signal,
+    onProgress: hooks.onProgress,
+    onSpecial: hooks.onSpecial,
+    ...(seams.sleep && { sleep: seams.sleep }),
+  });
+  return { count, fetched: rows.length };
+}
+
+/** What the stream worker exposes: failures cross as WireErrors. */
+export const streamApi = {
+  follow: throwingWireErrors((spec: ExportRequestSpec, hooks: ExportStreamHooks) =>
+    followExport(spec, hooks),
+  ),
+};
