@@ -150,7 +150,7 @@ export const POLICIES: Readonly<Record<string, Policy>> = {
   rate_slide: rateSlide,
   subscription: { ...ownedByVendor(), write: () => 'none' },
   vendor_connector: ownedByVendor(),
-  background_task: { read: ownedByVendor().read, write: () => 'none' },
+  background_task: { read: ownedByVendor('owner_object_uuid').read, write: () => 'none' },
   support_ticket: ownedByVendor(),
 };
 

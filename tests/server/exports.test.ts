@@ -50,6 +50,7 @@ interface Message {
 interface Request {
   ordering?: string;
   cursor?: string;
+  search?: string;
 }
 type Stream = (req: Request, options: { signal: AbortSignal }) => AsyncIterable<Message>;
 
@@ -220,6 +221,27 @@ describe('the four exports', () => {
       code: Code.InvalidArgument,
       reason: 'INVALID_FILTERS',
     });
+  });
+
+  it('apply the search box words as the lists do', async () => {
+    const products = await read(exporter('products', 'admin'), { search: 'REF-00001' });
+    const list = await t.client(ProductService, 'admin').list({
+      search: 'REF-00001',
+      pagination: { pageSize: 1000 },
+    });
+    expect(list.count).toBeGreaterThan(0);
+    expectProtocol(products, list.count);
+    expect(new Set(uuidsOf(products))).toEqual(new Set(list.results.map((p) => p.uuid)));
+    const { rows } = await sql<{ last_name: string }>`
+      select last_name from customer order by created_at limit 1`.execute(t.server.db);
+    const name = rows[0]!.last_name;
+    const customers = await read(exporter('customers', 'admin'), { search: name });
+    const listed = await t.client(CustomerService, 'admin').list({
+      search: name,
+      pagination: { pageSize: 1000 },
+    });
+    expect(listed.count).toBeGreaterThan(0);
+    expect(new Set(uuidsOf(customers))).toEqual(new Set(listed.results.map((c) => c.uuid)));
   });
 });
 

@@ -19,7 +19,7 @@ import {
   ProductSchema,
 } from '../../../src/rpc/gen/seconde/v1/product_pb.ts';
 import { scopeFor } from '../../crud/policies.ts';
-import { filtersSql, scopeSql } from '../../crud/queryParts.ts';
+import { filtersSql, scopeSql, searchSql } from '../../crud/queryParts.ts';
 import type { Caller } from '../../rpc/caller.ts';
 import { fail } from '../../rpc/reasons.ts';
 import { depositCallContext, depositWhere } from '../deposit/calls/common.ts';
@@ -34,11 +34,17 @@ function vendorsAndStaff(what: string) {
   };
 }
 
-/** The generic List's conditions: the caller's read scope, then the filters header. */
+/** The generic List's conditions: the caller's read scope, the filters header, the search. */
 function listWhere(table: string, resource: DescMessage) {
-  return async (caller: Caller, header: string | null, names: ReadonlySet<string>) => [
+  return async (
+    caller: Caller,
+    header: string | null,
+    names: ReadonlySet<string>,
+    search: string,
+  ) => [
     scopeSql(scopeFor(caller, table, 'read'), 'r'),
     ...filtersSql(resource, names, header, 'r'),
+    ...searchSql(names, search, 'r'),
   ];
 }
 
@@ -62,8 +68,12 @@ export function exportCallsHandlers(deps: ServiceDeps): ServiceHandlers {
   const deposits = depositCallContext(deps);
   // The deposit list's own conditions, so the export holds what the list shows (without the
   // ABANDONED and CANCELED deposits unless the filters header names statuses).
-  const depositRows = (caller: Caller, header: string | null): Promise<RawBuilder<SqlBool>[]> =>
-    depositWhere(deposits, caller, header, {});
+  const depositRows = (
+    caller: Caller,
+    header: string | null,
+    _names: ReadonlySet<string>,
+    search: string,
+  ): Promise<RawBuilder<SqlBool>[]> => depositWhere(deposits, caller, header, { search });
   const invoiceReaders = (caller: Caller) => {
     if (scopeFor(caller, 'invoice', 'read') === 'none')
       throw fail(Code.PermissionDenied, 'FORBIDDEN', 'You have no invoices to export');

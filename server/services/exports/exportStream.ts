@@ -43,11 +43,15 @@ export interface ExportSource {
   readonly output: DescMessage;
   /** Refuses a caller who may not run this export at all. */
   admit(caller: Caller): void;
-  /** The conditions on `<table> as r`: the caller's read scope and the filters header. */
+  /**
+   * The conditions on `<table> as r`: the caller's read scope, the filters header and the
+   * search box's words, as the list applies them.
+   */
   where(
     caller: Caller,
     filtersHeader: string | null,
     names: ReadonlySet<string>,
+    search: string,
   ): Promise<RawBuilder<SqlBool>[]>;
 }
 
@@ -55,6 +59,7 @@ export interface ExportSource {
 export interface ExportRequest {
   readonly ordering: string;
   readonly cursor: string;
+  readonly search: string;
 }
 
 /** The columns an export reads and the message fields it fills, resolved once per table. */
@@ -124,7 +129,7 @@ export function exportHandler(db: Kysely<unknown>, source: ExportSource) {
     const spec: RowsSpec = {
       db,
       table: source.table,
-      where: await source.where(caller, ctx.requestHeader.get('filters'), names),
+      where: await source.where(caller, ctx.requestHeader.get('filters'), names, req.search),
       selected: [...selected.keys()],
       column,
       type: columns.get(column)!.udt,

@@ -42,6 +42,7 @@ export const exportsEn = {
     value: 'Value',
     noFilters: 'No filter: every row',
     filterPeriod: 'Period',
+    filterSearch: 'Search',
     period: 'from {{from}} to {{to}}',
     periodFrom: 'from {{from}}',
     periodTo: 'until {{to}}',

@@ -42,6 +42,7 @@ export const exportsFr = {
     value: 'Valeur',
     noFilters: 'Aucun filtre : toutes les lignes',
     filterPeriod: 'Période',
+    filterSearch: 'Recherche',
     period: 'du {{from}} au {{to}}',
     periodFrom: 'à partir du {{from}}',
     periodTo: 'jusqu’au {{to}}',

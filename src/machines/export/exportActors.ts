@@ -49,6 +49,7 @@ export function createExportActors(deps: ExportDeps) {
           baseUrl: deps.baseUrl,
           filters: input.filters,
           ordering: input.ordering,
+          search: input.search,
         },
         sheet: input.sheet,
       };

@@ -7,8 +7,8 @@ import type { ExportRequest } from './exportTypes.ts';
 /**
  * Which rows each page's export holds: the filters header its list sends, plus the filters the
  * list sends as request fields (deposit statuses and people), which an export can only carry in
- * the header. The free-text search box is not carried: the export calls read only column
- * filters from the header. An export orders by one field: the list's first ordering key.
+ * the header, and the search box's words, which the export calls take as a request field like
+ * the lists. An export orders by one field: the list's first ordering key.
  */
 
 const firstKey = (ordering: string | readonly string[]) =>
@@ -18,6 +18,7 @@ export function stockExport(filters: StockFilters, ordering: string): ExportRequ
   return {
     kind: 'products',
     ordering: firstKey(ordering),
+    search: filters.search.trim(),
     filters: {
       ...(filters.saleStatuses.length > 0 && { sale_status: filters.saleStatuses }),
     },
@@ -28,6 +29,7 @@ export function depositExport(filters: DepositFilters, ordering: readonly string
   return {
     kind: 'deposits',
     ordering: firstKey(ordering),
+    search: '',
     filters: {
       ...filtersHeader(filters),
       ...(filters.statuses.length > 0 && { status: filters.statuses }),
@@ -37,15 +39,16 @@ export function depositExport(filters: DepositFilters, ordering: readonly string
   };
 }
 
-/** Every contact, by last name as the list orders them (the list filters by search only). */
-export function customerExport(): ExportRequest {
-  return { kind: 'customers', ordering: 'last_name', filters: {} };
+/** The contacts the list shows, by last name as the list orders them (it filters by search only). */
+export function customerExport(search: string): ExportRequest {
+  return { kind: 'customers', ordering: 'last_name', filters: {}, search: search.trim() };
 }
 
 export function invoiceExport(filters: InvoiceFilters, ordering: string): ExportRequest {
   return {
     kind: 'invoices',
     ordering: firstKey(ordering),
+    search: '',
     filters: {
       category: LISTED_CATEGORIES,
       ...(filters.status && { invoice_status: filters.status }),

@@ -14,6 +14,7 @@ const INPUT: ExportInput = {
   kind: 'products',
   filters: { sale_status: ['SELL'] },
   ordering: '-stock_entry_datetime',
+  search: '',
   fileName: 'stock-2026-11-24.xlsx',
   sheet: {
     kind: 'products',
@@ -107,6 +108,7 @@ function check(s: Snapshot, { where, event, previous, emitted, started }: StepIn
           kind: INPUT.kind,
           filters: INPUT.filters,
           ordering: INPUT.ordering,
+          search: INPUT.search,
           sheet: INPUT.sheet,
         },
       },

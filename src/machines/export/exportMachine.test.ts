@@ -56,6 +56,7 @@ describe('the rows each page exports', () => {
     ).toEqual({
       kind: 'products',
       ordering: '-stock_entry_datetime',
+      search: 'robe',
       filters: { sale_status: ['SELL'] },
     });
     expect(stockExport({ search: '', saleStatuses: [] }, 'reference').filters).toEqual({});
@@ -72,6 +73,7 @@ describe('the rows each page exports', () => {
     expect(depositExport(deposits, ['-created_at', 'name'])).toEqual({
       kind: 'deposits',
       ordering: '-created_at',
+      search: '',
       filters: { family: 'WOMAN', status: ['INLINE'], customer: 'c-1' },
     });
     expect(invoiceExport({ status: 'PAYED' }, '-created_at').filters).toMatchObject({
@@ -123,6 +125,7 @@ describe('exportMachine over its actors', () => {
       baseUrl: 'https://seconde.test',
       filters: {},
       ordering: 'reference',
+      search: '',
     });
     expect(getToken).toHaveBeenCalled();
     expect(saved).toEqual([{ file, fileName: 'stock-2026-11-24.xlsx' }]);

@@ -77,6 +77,7 @@ export const exportMachine = setup({
           kind: context.kind,
           filters: context.filters,
           ordering: context.ordering,
+          search: context.search,
           sheet: context.sheet,
         }),
         onError: {

@@ -10,6 +10,8 @@ export interface ExportRequest {
   readonly filters: Readonly<Record<string, unknown>>;
   /** One ordering key, `-` for descending. */
   readonly ordering: string;
+  /** The list's search box words, '' for none. */
+  readonly search: string;
 }
 
 export interface ExportInput extends ExportRequest {

@@ -13,8 +13,7 @@ import type { StockFilters } from '../../machines/stock/stockLogic.ts';
 
 /**
  * The filters of each page as the export's second sheet names them: the page's own labels and
- * values, translated. Filters left open are not listed, nor the search box, which exports do
- * not apply (see exportFilters.ts).
+ * values, translated. Filters left open are not listed.
  */
 
 type Entry = FilterDescription | false | '' | undefined;
@@ -31,8 +30,14 @@ function periodEntry(t: TFunction, from: string, to: string): Entry {
   return { name: t('exports.filterPeriod'), value };
 }
 
+/** The search box's words, when the list has some. */
+export function searchEntry(t: TFunction, search: string): Entry {
+  return search.trim() !== '' && { name: t('exports.filterSearch'), value: search.trim() };
+}
+
 export function describeStock(t: TFunction, filters: StockFilters): FilterDescription[] {
   return only([
+    searchEntry(t, filters.search),
     filters.saleStatuses.length > 0 && {
       name: t('pages.saleStatus'),
       value: filters.saleStatuses.map((s) => t(saleStatusI18nKey(s))).join(', '),
@@ -78,4 +83,8 @@ export function describeInvoices(t: TFunction, filters: InvoiceFilters): FilterD
       value: t(labelKey('peopleEnum.invoiceStatus', filters.status)),
     },
   ]);
+}
+
+export function describeCustomers(t: TFunction, search: string): FilterDescription[] {
+  return only([searchEntry(t, search)]);
 }

@@ -12,7 +12,13 @@ import { createSpreadsheetClient } from './spreadsheet.client.ts';
 import { XLSX_MIME } from './sheetSpec.ts';
 
 const JOB: ExportJob = {
-  source: { kind: 'products', baseUrl: 'https://seconde.test', filters: {}, ordering: 'reference' },
+  source: {
+    kind: 'products',
+    baseUrl: 'https://seconde.test',
+    filters: {},
+    ordering: 'reference',
+    search: '',
+  },
   sheet: {
     kind: 'products',
     sheetName: 'Stock',

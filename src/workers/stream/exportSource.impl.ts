@@ -25,6 +25,8 @@ export interface ExportRequestSpec {
   readonly filters: Filters;
   /** One ordering key, `-` for descending. */
   readonly ordering: string;
+  /** The list's search box words, '' for none. */
+  readonly search: string;
 }
 
 /** A streamed row: a Product, Deposit, Customer or Invoice message, read by field name. */
@@ -49,7 +51,7 @@ export function exportSource(
   }[spec.kind];
   return (cursor, signal) =>
     open(
-      { ordering: spec.ordering, cursor },
+      { ordering: spec.ordering, cursor, search: spec.search },
       withFilters(spec.filters, { signal }),
     ) as AsyncIterable<StreamMessage<ExportRow>>;
 }

@@ -99,6 +99,7 @@ const SPEC = {
   baseUrl: 'https://seconde.test',
   filters: { sale_status: ['SELL'], search: 'Créateur' },
   ordering: '-stock_entry_datetime',
+  search: '',
 } as const;
 
 describe('exportSource', () => {

@@ -8,6 +8,7 @@ import { customerExport } from '../../../machines/export/exportFilters.ts';
 import { customerListLogic } from '../../../machines/people/peopleLists.ts';
 import { useAppServices } from '../../app/servicesContext.ts';
 import { useSession } from '../../app/sessionContext.ts';
+import { describeCustomers } from '../../exports/describeFilters.ts';
 import { ExportButton } from '../../exports/ExportButton.tsx';
 import { ImportButton } from '../../imports/ImportButton.tsx';
 import { ListFrame } from './ListFrame.tsx';
@@ -27,7 +28,10 @@ export function CustomerListView() {
       <H1 id="customers-title">{t('people.customersTitle')}</H1>
       {/* A vendor imports their own contacts; staff do it for a vendor through the API. */}
       {!isAdminLevel && <ImportButton target={{ kind: 'customers', vendor: '' }} />}
-      <ExportButton request={customerExport()} filters={[]} />
+      <ExportButton
+        request={customerExport(list.search)}
+        filters={describeCustomers(t, list.search)}
+      />
       <ListFrame
         list={list}
         testId="customer-list"
