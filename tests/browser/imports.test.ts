@@ -42,6 +42,17 @@ describe('spreadsheet import, as vendor@', () => {
     expect(await imported()).toBe(0);
 
     const { page, close } = await openAs('vendor@seconde.test', '/stock');
+    const stockCount = (count: number) =>
+      page.waitForFunction(
+        (n) =>
+          new RegExp(`^${n}\\s`).test(
+            document.querySelector('[data-testid="stock-count"]')?.textContent ?? '',
+          ),
+        count,
+        WAIT,
+      );
+    await page.getByTestId('stock-search').fill('IMP-0');
+    await stockCount(0);
     await page.getByTestId('import-open-products').click();
     const dialog = page.getByRole('dialog', { name: 'Importer des produits depuis un tableur' });
     await dialog.waitFor(WAIT);
@@ -111,13 +122,8 @@ describe('spreadsheet import, as vendor@', () => {
       pagination: { page: 1, pageSize: 10 },
     });
     expect(tasks.results.some((task) => task.label === 'produits-import.xlsx')).toBe(true);
-    await page.reload();
-    await page.getByTestId('stock-search').fill('IMP-0');
-    await page.waitForFunction(
-      () => /^60\s/.test(document.querySelector('[data-testid="stock-count"]')?.textContent ?? ''),
-      undefined,
-      WAIT,
-    );
+    // The list on screen loads again by itself once the import is over: no reload.
+    await stockCount(60);
 
     // The same sheet again: its name is taken, the dialog says so and how to get round it.
     await page.getByTestId('import-open-products').click();
@@ -151,6 +157,9 @@ describe('contacts import, in English', () => {
     expect(await known()).toBe('');
     const { page, close } = await openAs('vendor@seconde.test', '/contacts', { locale: 'en-GB' });
     await page.getByRole('button', { name: 'English' }).click();
+    // The contact is not listed yet.
+    await page.getByTestId('customer-list-search').fill('jose.nunez1@exemple.fr');
+    await page.getByText('No contact found').first().waitFor(WAIT);
     await page.getByTestId('import-open-customers').click();
     const dialog = page.getByRole('dialog', { name: 'Import customers from a spreadsheet' });
     await dialog.waitFor(WAIT);
@@ -172,6 +181,11 @@ describe('contacts import, in English', () => {
     await page.getByTestId('import-submit').click();
     await dialog.waitFor({ state: 'hidden', ...WAIT });
     await expect.poll(known, WAIT).not.toBe('');
+    // The finished import reloads the list on screen by itself.
+    await page
+      .getByTestId('customer-row')
+      .filter({ hasText: 'jose.nunez1@exemple.fr' })
+      .waitFor(WAIT);
     await close();
   });
 });

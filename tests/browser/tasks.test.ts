@@ -31,11 +31,25 @@ afterEach(async () => {
 });
 
 describe('background tasks, as vendor@', () => {
-  it('imports a wardrobe from /stock: progress, done, kept across a reload, cleared by close', async () => {
+  it('imports a wardrobe from /stock: progress, done, listed, kept across a reload, cleared by close', async () => {
     await clearPanel();
     const { page, close } = await openAs('vendor@seconde.test', '/stock');
     await page.getByTestId('stock-row').first().waitFor(WAIT);
     expect(await page.getByTestId('task-panel').count()).toBe(0);
+    // The panel follows the tasks from the stream worker, not from the page.
+    expect(page.workers().some((w) => /stream\.worker/.test(w.url()))).toBe(true);
+    // The wardrobe's items are not in the stock yet.
+    const stockCount = (count: number) =>
+      page.waitForFunction(
+        (n) =>
+          new RegExp(`^${n}\\s`).test(
+            document.querySelector('[data-testid="stock-count"]')?.textContent ?? '',
+          ),
+        count,
+        WAIT,
+      );
+    await page.getByTestId('stock-search').fill('vestiaire 1003');
+    await stockCount(0);
 
     await page.getByTestId('wardrobe-import-open').click();
     const dialog = page.getByRole('dialog', { name: 'Importer un vestiaire Vinted' });
@@ -69,6 +83,9 @@ describe('background tasks, as vendor@', () => {
     const height = await page.getByTestId('task-panel').evaluate((el) => el.clientHeight);
     expect(height).toBe(120 + 80);
     expect(await seriousViolations(page)).toEqual([]);
+    // The finished import reloads the stock list by itself: no reload, no new search.
+    await stockCount(12);
+    expect(await page.getByTestId('stock-row').count()).toBe(12);
 
     // The tasks come from the server: a reload shows them again.
     await page.reload();

@@ -3,6 +3,7 @@ import type { DescService } from '@bufbuild/protobuf';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, inject } from 'vitest';
 import { demoToken, rpcClient } from './demoClient.ts';
+import { submitLogin } from './loginForm.ts';
 
 /** The shared server of the browser tests (tests/browser/globalSetup.ts). */
 export const appUrl = inject('appUrl');
@@ -49,13 +50,7 @@ export async function openPage(path = '/', options: PageOptions = {}): Promise<O
   return { page, close: () => context.close() };
 }
 
-/** Fills and sends the provider's login form the page was sent to. */
-export async function submitLogin(page: Page, email: string, password = 'demo'): Promise<void> {
-  await page.waitForURL(/\/oidc\//, { timeout: 30_000 });
-  await page.getByLabel(/e-mail/i).fill(email);
-  await page.getByLabel(/mot de passe|password/i).fill(password);
-  await page.getByRole('button').click();
-}
+export { submitLogin };
 
 /**
  * Opens `path` as a demo account (password `demo`): the app sends the page to the real login

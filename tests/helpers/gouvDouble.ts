@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenHttpDouble, sendJson } from './httpDouble.ts';
 
 /** One address of the double, as the address service describes a house number. */
 export interface DoubleAddress {
@@ -81,13 +81,8 @@ const fold = (s: string) =>
 export async function startGouvDouble(): Promise<GouvDouble> {
   const searches: URLSearchParams[] = [];
   const state = { departments: 'ok' as GouvDouble['departments'], slowMs: 1500 };
-  const send = (res: ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, {
-      'content-type': 'application/json',
-      'access-control-allow-origin': '*',
-    });
-    res.end(JSON.stringify(body));
-  };
+  const send = (res: ServerResponse, status: number, body: unknown) =>
+    sendJson(res, status, body, { 'access-control-allow-origin': '*' });
   const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -142,9 +137,7 @@ export async function startGouvDouble(): Promise<GouvDouble> {
     send(res, 404, { message: 'not found' });
   };
 
-  const server = createServer((req, res) => void handle(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { base, close } = await listenHttpDouble(handle);
   return {
     addressApiUrl: `${base}/address`,
     geoApiUrl: `${base}/geo`,
@@ -162,9 +155,6 @@ export async function startGouvDouble(): Promise<GouvDouble> {
     set slowMs(ms) {
       state.slowMs = ms;
     },
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close,
   };
 }

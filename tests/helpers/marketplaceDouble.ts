@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenHttpDouble, sendJson as send } from './httpDouble.ts';
 
 /** One item as the marketplace's wardrobe JSON gives it (the fields the import reads, and more). */
 export interface DoubleItem {
@@ -86,10 +86,6 @@ export async function startMarketplaceDouble(): Promise<MarketplaceDouble> {
   const requests: string[] = [];
   const members = new Map(Object.entries(DOUBLE_MEMBERS));
   const state = { mode: 'ok' as DoubleMode };
-  const send = (res: ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(body));
-  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://double');
@@ -126,9 +122,7 @@ export async function startMarketplaceDouble(): Promise<MarketplaceDouble> {
     });
   };
 
-  const server = createServer((req, res) => void handle(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { base, close } = await listenHttpDouble(handle);
   return {
     apiUrl: base,
     controlUrl: `${base}/control`,
@@ -140,9 +134,6 @@ export async function startMarketplaceDouble(): Promise<MarketplaceDouble> {
     set mode(mode) {
       state.mode = mode;
     },
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close,
   };
 }

@@ -24,14 +24,12 @@ import type { Caller } from '../../rpc/caller.ts';
 import { fail } from '../../rpc/reasons.ts';
 import { depositCallContext, depositWhere } from '../deposit/calls/common.ts';
 import type { ServiceDeps, ServiceHandlers } from '../deps.ts';
+import { requireVendorOrStaff } from '../people/customerCalls.ts';
 import { exportHandler, type ExportSource } from './exportStream.ts';
 
 /** Stock, deposits and contacts are a vendor's working data: vendors and staff export them. */
 function vendorsAndStaff(what: string) {
-  return (caller: Caller) => {
-    if (!caller.isAdminLevel && !caller.vendorUuid)
-      throw fail(Code.PermissionDenied, 'FORBIDDEN', `Only vendors and staff may export ${what}`);
-  };
+  return (caller: Caller) => requireVendorOrStaff(caller, `export ${what}`);
 }
 
 /** The generic List's conditions: the caller's read scope, the filters header, the search. */

@@ -4,6 +4,7 @@ import { encodeRowIssue } from '../../../src/domain/sheetImport/issues.ts';
 import { insertRow } from '../../crud/crudService.ts';
 import { changes, customerByEmail, lockEmail } from '../people/customerCalls.ts';
 import { TaskFailure, type TaskRunner } from '../tasks/taskQueue.ts';
+import { writeInBatches } from './writeInBatches.ts';
 
 /** What an accepted contacts sheet leaves for its task: the vendor and the checked rows. */
 export interface CustomerImportPayload {
@@ -55,24 +56,15 @@ export async function writeContact(
 export function customerImportRunner(db: Kysely<unknown>): TaskRunner {
   return async (stored, report) => {
     const { vendor, rows } = readCustomerPayload(stored);
-    await report.setTotal(rows.length);
-    let done = 0;
-    for (let start = 0; start < rows.length; start += CUSTOMER_BATCH) {
-      report.signal.throwIfAborted();
-      const batch = rows.slice(start, start + CUSTOMER_BATCH);
-      const refused = await db.transaction().execute(async (trx) => {
-        const left: number[] = [];
-        for (const { row, values } of batch)
-          if ((await writeContact(trx, vendor, values)) === 'otherVendor') left.push(row);
-        return left;
-      });
-      done += batch.length;
-      const message = refused
+    await writeInBatches(db, rows, CUSTOMER_BATCH, report, async (trx, batch) => {
+      const refused: number[] = [];
+      for (const { row, values } of batch)
+        if ((await writeContact(trx, vendor, values)) === 'otherVendor') refused.push(row);
+      return refused
         .map((row) =>
           encodeRowIssue({ row, code: 'customerOfAnotherVendor', level: 'error', column: 'email' }),
         )
         .join('\n');
-      await report.progress(done, message || undefined);
-    }
+    });
   };
 }

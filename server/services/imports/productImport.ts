@@ -24,6 +24,7 @@ import { depositCallContext, type Row } from '../deposit/calls/common.ts';
 import { createHandlers } from '../deposit/calls/create.ts';
 import { enforce } from '../deposit/rules/ruleSql.ts';
 import type { ServiceDeps } from '../deps.ts';
+import { requireVendorOrStaff } from '../people/customerCalls.ts';
 import { productImportRunner, type ProductImportPayload } from './productImportRunner.ts';
 import {
   depositReferences,
@@ -61,8 +62,7 @@ export function productImportHandlers(deps: ServiceDeps) {
     ctx: HandlerContext,
   ): Promise<ImportSheetFileResponse> {
     const caller = requireCaller(ctx);
-    if (!caller.isAdminLevel && !caller.vendorUuid)
-      throw fail(Code.PermissionDenied, 'FORBIDDEN', 'Only vendors and staff import products');
+    requireVendorOrStaff(caller, 'import products');
     await requireSubscriptionAccess(db, caller, clock());
     const target = req.deposit ? await targetDeposit(req.deposit, ctx) : null;
     const vendorUuid = target ? (target.vendor as string | null) : caller.vendorUuid;

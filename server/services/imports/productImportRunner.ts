@@ -4,6 +4,7 @@ import type { ProductRowValues } from '../../../src/domain/sheetImport/products.
 import { insertRows } from '../../db/insertRows.ts';
 import { lockDepositStatus } from '../deposit/rules/ruleSql.ts';
 import { TaskFailure, type TaskRunner } from '../tasks/taskQueue.ts';
+import { writeInBatches } from './writeInBatches.ts';
 
 /** What an accepted product sheet leaves for its task: the deposit and the checked rows. */
 export interface ProductImportPayload {
@@ -86,15 +87,10 @@ async function createBatch(
 export function productImportRunner(db: Kysely<unknown>, clock: () => Date): TaskRunner {
   return async (stored, report) => {
     const payload = readProductPayload(stored);
-    await report.setTotal(payload.rows.length);
-    let done = 0;
-    for (let start = 0; start < payload.rows.length; start += PRODUCT_BATCH) {
-      report.signal.throwIfAborted();
-      const batch = payload.rows.slice(start, start + PRODUCT_BATCH);
-      await db.transaction().execute((trx) => createBatch(trx, payload, batch, clock()));
-      done += batch.length;
-      await report.progress(done);
-    }
+    await writeInBatches(db, payload.rows, PRODUCT_BATCH, report, async (trx, batch) => {
+      await createBatch(trx, payload, batch, clock());
+      return undefined;
+    });
     // Only when it changes: an edit of the deposit in progress keeps its row version otherwise.
     await sql`
       with held as (select count(*)::int as n from product where deposit = ${payload.deposit})

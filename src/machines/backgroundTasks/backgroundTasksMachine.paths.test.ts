@@ -6,6 +6,7 @@ import {
   MAX_RETRIES,
   backgroundTasksMachine,
   panelTasks,
+  type BackgroundTasksEmitted,
   type BackgroundTasksEvent,
 } from './backgroundTasksMachine.ts';
 import { isUnfinished, type PanelTask } from './panelModel.ts';
@@ -64,6 +65,21 @@ function check(s: Snapshot, { where, event, previous, emitted, started }: StepIn
     expect(before.some(isUnfinished) || previous!.context.serverTasks.length === 0, where).toBe(
       false,
     );
+  // An import is announced once when it turns completed while followed: known unfinished, or
+  // new after a first list. The first list after start only shows what is already there.
+  const announced = (emitted as BackgroundTasksEmitted[]).flatMap((e) =>
+    e.type === 'tasks.completed' ? [e.ids] : [],
+  );
+  const received = event as BackgroundTasksEvent;
+  if (received.type === 'tasks.received' && previous?.matches({ stream: 'live' })) {
+    const before = new Map(previous.context.serverTasks.map((t) => [t.id, t.status]));
+    const ids = received.tasks
+      .filter((t) => t.status === 'completed' && before.get(t.id) !== 'completed')
+      .map((t) => t.id);
+    expect(announced, where).toEqual(previous.context.listed && ids.length ? [ids] : []);
+  } else expect(announced, where).toEqual([]);
+  const heard = event.type === 'tasks.received' && Boolean(previous?.matches({ stream: 'live' }));
+  expect(s.context.listed, where).toBe(heard || Boolean(previous?.context.listed));
   // A done Dismiss leaves only unfinished server tasks; a failed one keeps them all.
   if (event.type === 'xstate.done.actor.dismissTasks')
     expect(serverTasks.every(isUnfinished), where).toBe(true);

@@ -1,10 +1,12 @@
 import { assign, emit, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 import { toAppError, type AppErrorCode } from '../../rpc/errors.ts';
-import { isUnfinished, type PanelTask } from './panelModel.ts';
+import { isUnfinished, newlyCompleted, type PanelTask } from './panelModel.ts';
 
 export interface BackgroundTasksContext {
   /** The caller's tasks as the server's stream last sent them. */
   readonly serverTasks: readonly PanelTask[];
+  /** A list came since the panel started: a task first seen finished ran in the meantime. */
+  readonly listed: boolean;
   /** The tasks this tab runs (exports), fed by the view from the in-tab list. */
   readonly localTasks: readonly PanelTask[];
   /** Stream drops since the last message, capped at MAX_RETRIES: picks the reconnection delay. */
@@ -18,8 +20,12 @@ export type BackgroundTasksEvent =
   | { type: 'local.changed'; tasks: readonly PanelTask[] }
   | { type: 'tasks.dismiss' };
 
-/** Asks the view to clear the finished in-tab tasks (the close button). */
-export type BackgroundTasksEmitted = { type: 'tasks.cleared' };
+/**
+ * `tasks.cleared` asks the view to clear the finished in-tab tasks (the close button);
+ * `tasks.completed` tells that server tasks (imports) just finished well: lists may have grown.
+ */
+export type BackgroundTasksEmitted =
+  { type: 'tasks.cleared' } | { type: 'tasks.completed'; ids: readonly string[] };
 
 /** Reconnection delays: at once after a first drop, then slower while the server stays away. */
 export const RETRY_SOON_MS = 1_000;
@@ -33,14 +39,19 @@ export const panelTasks = (context: BackgroundTasksContext): readonly PanelTask[
   ...context.localTasks,
 ];
 
+const completedIn = (context: BackgroundTasksContext, tasks: readonly PanelTask[]) =>
+  newlyCompleted(context.listed ? context.serverTasks : null, tasks);
+
 const notProvided = (name: string) => () =>
   Promise.reject(new Error(`The task panel actor "${name}" was not provided`));
 
 /**
  * The background task panel (2-business-data.md §2): the server's stream of the caller's tasks
- * (BackgroundTaskService.StreamList), reopened with a growing delay when it drops, beside the
+ * (BackgroundTaskService.StreamList, followed in the stream worker, which reconnects after short
+ * drops itself), reopened with a growing delay when that worker gives up, beside the
  * tab's own tasks; the close button clears every task once none is created, scheduled or
- * running (Dismiss on the server, `tasks.cleared` for the tab's own).
+ * running (Dismiss on the server, `tasks.cleared` for the tab's own). A server task turning
+ * completed is announced (`tasks.completed`) so the lists it fed can load again.
  */
 export const backgroundTasksMachine = setup({
   types: {
@@ -64,6 +75,8 @@ export const backgroundTasksMachine = setup({
       const tasks = panelTasks(context);
       return tasks.length > 0 && !tasks.some(isUnfinished);
     },
+    hasNewlyCompleted: ({ context }, params: { tasks: readonly PanelTask[] }) =>
+      completedIn(context, params.tasks).length > 0,
     hasServerTasks: ({ context }) => context.serverTasks.length > 0,
     isFirstRetry: ({ context }) => context.retries <= 1,
     isEarlyRetry: ({ context }) => context.retries < MAX_RETRIES,
@@ -71,6 +84,7 @@ export const backgroundTasksMachine = setup({
   actions: {
     assignServerTasks: assign((_, params: { tasks: readonly PanelTask[] }) => ({
       serverTasks: params.tasks,
+      listed: true,
       retries: 0,
     })),
     assignLocalTasks: assign((_, params: { tasks: readonly PanelTask[] }) => ({
@@ -81,6 +95,10 @@ export const backgroundTasksMachine = setup({
       serverTasks: context.serverTasks.filter(isUnfinished),
     })),
     emitCleared: emit({ type: 'tasks.cleared' as const }),
+    emitCompleted: emit(({ context }, params: { tasks: readonly PanelTask[] }) => ({
+      type: 'tasks.completed' as const,
+      ids: completedIn(context, params.tasks).map((t) => t.id),
+    })),
     assignError: assign((_, params: { error: unknown }) => ({
       errorCode: toAppError(params.error).code,
     })),
@@ -89,7 +107,7 @@ export const backgroundTasksMachine = setup({
 }).createMachine({
   id: 'backgroundTasks',
   type: 'parallel',
-  context: { serverTasks: [], localTasks: [], retries: 0, errorCode: null },
+  context: { serverTasks: [], listed: false, localTasks: [], retries: 0, errorCode: null },
   on: {
     'local.changed': {
       actions: { type: 'assignLocalTasks', params: ({ event }) => ({ tasks: event.tasks }) },
@@ -102,12 +120,24 @@ export const backgroundTasksMachine = setup({
         live: {
           invoke: { id: 'watchTasks', src: 'watchTasks' },
           on: {
-            'tasks.received': {
-              actions: {
-                type: 'assignServerTasks',
-                params: ({ event }) => ({ tasks: event.tasks }),
+            'tasks.received': [
+              {
+                guard: {
+                  type: 'hasNewlyCompleted',
+                  params: ({ event }) => ({ tasks: event.tasks }),
+                },
+                actions: [
+                  { type: 'emitCompleted', params: ({ event }) => ({ tasks: event.tasks }) },
+                  { type: 'assignServerTasks', params: ({ event }) => ({ tasks: event.tasks }) },
+                ],
               },
-            },
+              {
+                actions: {
+                  type: 'assignServerTasks',
+                  params: ({ event }) => ({ tasks: event.tasks }),
+                },
+              },
+            ],
             'stream.dropped': { target: 'reconnecting' },
           },
         },

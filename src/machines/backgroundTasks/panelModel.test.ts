@@ -5,7 +5,14 @@ import {
   BackgroundTaskStatus,
   TaskName,
 } from '../../rpc/gen/seconde/v1/background_task_pb.ts';
-import { fromLocalTask, fromServerTask, isUnfinished, panelHeight } from './panelModel.ts';
+import {
+  fromLocalTask,
+  fromServerTask,
+  isUnfinished,
+  newlyCompleted,
+  panelHeight,
+  type PanelTask,
+} from './panelModel.ts';
 
 const server = (status: BackgroundTaskStatus, taskName = TaskName.IMPORT_MARKETPLACE_PROFILE) =>
   fromServerTask(
@@ -63,5 +70,15 @@ describe('the task panel model', () => {
         server(BackgroundTaskStatus.COMPLETED),
       ]),
     ).toBe(120 + 2 * 80 + 2 * 150);
+  });
+
+  it('finds the tasks that just finished well, never on the first list', () => {
+    const t = (id: string, status: PanelTask['status']) =>
+      ({ ...server(BackgroundTaskStatus.RUNNING), id, status }) satisfies PanelTask;
+    const first = [t('old', 'completed'), t('a', 'running')];
+    expect(newlyCompleted(null, first)).toEqual([]);
+    const next = [t('old', 'completed'), t('a', 'completed'), t('b', 'completed'), t('c', 'error')];
+    expect(newlyCompleted(first, next).map((x) => x.id)).toEqual(['a', 'b']);
+    expect(newlyCompleted(next, next)).toEqual([]);
   });
 });

@@ -57,7 +57,13 @@ function statusOf(status: BackgroundTaskStatus): PanelStatus {
   }
 }
 
-export function fromServerTask(task: BackgroundTask): PanelTask {
+/** A server task's fields the panel reads: a message, or the plain copy the stream worker sends. */
+export type ServerTaskLike = Pick<
+  BackgroundTask,
+  'uuid' | 'taskName' | 'status' | 'label' | 'currentItemNumber' | 'totalItems'
+>;
+
+export function fromServerTask(task: ServerTaskLike): PanelTask {
   return {
     id: task.uuid,
     source: 'server',
@@ -79,6 +85,19 @@ export function fromLocalTask(task: LocalTaskLike): PanelTask {
     current: task.current,
     total: task.total,
   };
+}
+
+/**
+ * The tasks of `next` that finished well since `previous` (the list before): known as waiting or
+ * running, or new when a list was already known (an import that ran while the stream was away).
+ */
+export function newlyCompleted(
+  previous: readonly PanelTask[] | null,
+  next: readonly PanelTask[],
+): readonly PanelTask[] {
+  if (previous === null) return [];
+  const before = new Map(previous.map((t) => [t.id, t.status]));
+  return next.filter((t) => t.status === 'completed' && before.get(t.id) !== 'completed');
 }
 
 /** Created, scheduled or running: the panel cannot be cleared while one remains. */

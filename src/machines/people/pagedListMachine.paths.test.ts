@@ -37,6 +37,7 @@ const USER_EVENTS: PagedListEvent[] = [
   { type: 'list.page', page: 3 },
   { type: 'list.page', page: 1 },
   { type: 'list.retry' },
+  { type: 'list.reload' },
   { type: 'list.open', uuid: 'Anne' },
   { type: 'list.open', uuid: 'Bruno' },
   { type: 'list.close' },
@@ -54,6 +55,11 @@ function check(s: Snapshot, step: StepInfo<Snapshot>): void {
   if (!previous) return;
   // A new search starts again at the first page.
   if (c.search !== previous.context.search) expect(c.page, where).toBe(1);
+  // A reload asks for the same page again, at once.
+  if (event.type === 'list.reload') {
+    expect(s.matches('loading'), where).toBe(true);
+    expect(queryOf(s), where).toEqual(queryOf(previous));
+  }
   // Only a row on screen opens.
   if (event.type === 'list.open' && c.selected !== previous.context.selected)
     expect(
@@ -73,6 +79,9 @@ const walk = walkPaths({
 // Without searching, the simple paths stay countable.
 describePaths('pagedListMachine', walk, {
   title: 'of paging and opening',
-  events: (s) => events(s).filter((e) => e.type !== 'list.search' && e.type !== 'list.close'),
+  events: (s) =>
+    events(s).filter(
+      (e) => e.type !== 'list.search' && e.type !== 'list.close' && e.type !== 'list.reload',
+    ),
   atLeast: () => 11,
 });

@@ -31,6 +31,7 @@ export type PagedListEvent =
   | { type: 'list.search'; search: string }
   | { type: 'list.page'; page: number }
   | { type: 'list.retry' }
+  | { type: 'list.reload' }
   | { type: 'list.open'; uuid: string }
   | { type: 'list.close' };
 
@@ -119,6 +120,8 @@ export function createPagedListMachine<Row extends { readonly uuid: string }>(id
       errorCode: null,
     }),
     on: {
+      // The rows changed elsewhere (an import finished): the same page, loaded again.
+      'list.reload': { target: '.loading', reenter: true },
       'list.search': {
         target: '.debouncing',
         reenter: true,

@@ -47,6 +47,7 @@ const USER_EVENTS: QueryListEvent<Filters>[] = [
   { type: 'list.page', page: 3 },
   { type: 'list.page', page: 1 },
   { type: 'list.retry' },
+  { type: 'list.reload' },
 ];
 const events = (s: Snapshot) => [...USER_EVENTS, ...fetchPageAnswers(answer(queryOf(s)))];
 
@@ -64,6 +65,11 @@ function check(s: Snapshot, step: StepInfo<Snapshot>): void {
     JSON.stringify([previous.context.filters, previous.context.ordering])
   )
     expect(c.page, where).toBe(1);
+  // A reload asks for the same query again, at once.
+  if (event.type === 'list.reload') {
+    expect(s.matches('loading'), where).toBe(true);
+    expect(queryOf(s), where).toEqual(queryOf(previous));
+  }
   if (event.type === 'list.sort' && 'key' in event && event.key === 'email')
     expect(s.value, where).toEqual(previous.value);
 }

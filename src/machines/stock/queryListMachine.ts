@@ -32,7 +32,8 @@ export type QueryListEvent<Filters> =
   | { type: 'list.filter'; filters: Partial<Filters> }
   | { type: 'list.sort'; key: string }
   | { type: 'list.page'; page: number }
-  | { type: 'list.retry' };
+  | { type: 'list.retry' }
+  | { type: 'list.reload' };
 
 /** Rows per page of these screens (the server's default page). */
 export const QUERY_PAGE_SIZE = 25;
@@ -99,6 +100,8 @@ export function createQueryListMachine<Row, Filters extends object>(id: string) 
     }),
     initial: 'loading',
     on: {
+      // The rows changed elsewhere (an import finished): the same query, loaded again.
+      'list.reload': { target: '.loading', reenter: true },
       'list.filter': {
         target: '.debouncing',
         reenter: true,

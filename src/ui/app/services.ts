@@ -3,6 +3,7 @@ import {
   createUserManager,
   type PageLocation,
 } from '../../machines/session/oidc.ts';
+import { backgroundTasksLogic } from '../../machines/backgroundTasks/backgroundTasksLogic.ts';
 import { exportLogic, type ExportLogic } from '../../machines/export/exportActors.ts';
 import { legalTermsLogic } from '../../machines/legalTerms/legalTermsLogic.ts';
 import { notificationsMachine } from '../../machines/notifications/notificationsMachine.ts';
@@ -20,6 +21,7 @@ import {
 } from '../../rpc/interceptors/subscriptionGate.ts';
 import { createTransport } from '../../rpc/transport.ts';
 import { createSpreadsheetClient } from '../../workers/spreadsheet/spreadsheet.client.ts';
+import { createStreamClient } from '../../workers/stream/stream.client.ts';
 
 /** Everything built once from `/app-config.json` and handed to the React tree. */
 export interface AppServices {
@@ -31,6 +33,8 @@ export interface AppServices {
   readonly notificationsLogic: typeof notificationsMachine;
   /** Spreadsheet exports: a worker streams the rows and builds the file (see ExportsHost). */
   readonly exportLogic: ExportLogic;
+  /** The task panel: the stream worker follows the caller's background tasks. */
+  readonly backgroundTasksLogic: ReturnType<typeof backgroundTasksLogic>;
   /** The government address and geography services the public deposit form calls. */
   readonly gouv: GouvConfig;
 }
@@ -73,6 +77,12 @@ export function createAppServices(config: AppConfig, location: PageLocation): Ap
       baseUrl: serviceUrl(config, 'main'),
       getToken,
       onSubscriptionRefused: refusals.report,
+    }),
+    backgroundTasksLogic: backgroundTasksLogic({
+      clients,
+      followTasks: createStreamClient().followTasks,
+      baseUrl: serviceUrl(config, 'main'),
+      getToken,
     }),
   };
 }

@@ -4,26 +4,27 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { backgroundTasksLogic } from '../../machines/backgroundTasks/backgroundTasksLogic.ts';
 import { fromLocalTask, panelHeight } from '../../machines/backgroundTasks/panelModel.ts';
 import { useAppServices } from '../app/servicesContext.ts';
 import { useSupportTicketActor } from '../shell/supportTicketContext.ts';
 import { clearFinishedLocalTasksAtom, localTasksAtom } from './localTasks.ts';
 import { TaskPanelItem } from './TaskPanelItem.tsx';
+import { bumpTasksCompletedAtom } from './tasksCompleted.ts';
 
 /**
  * The fixed bottom panel of background tasks (2-business-data.md §2): the server's tasks of the
  * caller, streamed, and this tab's own (exports). Hidden without a task; its close button clears
- * them all once none is waiting or running. A spacer of its height keeps the page's end visible.
+ * them all once none is waiting or running; an import that finishes well bumps
+ * `tasksCompletedAtom`, for the lists it fed to load again. A spacer of its height keeps the page's end visible.
  */
 export function TaskPanel() {
   const { t } = useTranslation();
-  const { clients } = useAppServices();
-  const logic = useMemo(() => backgroundTasksLogic(clients), [clients]);
-  const actor = useActorRef(logic);
+  const { backgroundTasksLogic } = useAppServices();
+  const actor = useActorRef(backgroundTasksLogic);
   const support = useSupportTicketActor();
   const localTasks = useAtomValue(localTasksAtom);
   const clearLocal = useSetAtom(clearFinishedLocalTasksAtom);
+  const bumpCompleted = useSetAtom(bumpTasksCompletedAtom);
   const serverTasks = useSelector(actor, (s) => s.context.serverTasks);
   const inTab = useSelector(actor, (s) => s.context.localTasks);
   const canClose = useSelector(actor, (s) => s.can({ type: 'tasks.dismiss' }));
@@ -38,6 +39,10 @@ export function TaskPanel() {
     const sub = actor.on('tasks.cleared', () => clearLocal());
     return () => sub.unsubscribe();
   }, [actor, clearLocal]);
+  useEffect(() => {
+    const sub = actor.on('tasks.completed', () => bumpCompleted());
+    return () => sub.unsubscribe();
+  }, [actor, bumpCompleted]);
 
   const opens = useMemo(() => new Map(localTasks.map((l) => [l.id, l.open])), [localTasks]);
   const tasks = useMemo(() => [...serverTasks, ...inTab], [serverTasks, inTab]);

@@ -9,6 +9,11 @@ import { withFilters, type Filters } from '../../rpc/interceptors/filters.ts';
 import { createTransport } from '../../rpc/transport.ts';
 import { throwingWireErrors } from './wireError.ts';
 import {
+  followTaskStream,
+  type TasksFollowHooks,
+  type TasksFollowSpec,
+} from './tasksSource.impl.ts';
+import {
   consumeStream,
   type ConsumeOptions,
   type StreamHooks,
@@ -91,5 +96,8 @@ export async function followExport(
 export const streamApi = {
   follow: throwingWireErrors((spec: ExportRequestSpec, hooks: ExportStreamHooks) =>
     followExport(spec, hooks),
+  ),
+  followTasks: throwingWireErrors((spec: TasksFollowSpec, hooks: TasksFollowHooks) =>
+    followTaskStream(spec, hooks),
   ),
 };

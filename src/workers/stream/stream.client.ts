@@ -5,14 +5,16 @@ import type {
   ExportStreamSummary,
 } from './exportSource.impl.ts';
 import type { StreamApi } from './stream.worker.ts';
+import type { TasksFollowHooks, TasksFollowSpec } from './tasksSource.impl.ts';
 import { callInWorker, type WorkerLike } from './workerCall.ts';
 
 const startStreamWorker = (): WorkerLike =>
   new Worker(new URL('./stream.worker.ts', import.meta.url), { type: 'module', name: 'stream' });
 
 /**
- * Follows an export stream in a worker started on first use and stopped when the call settles:
- * the rows are read and counted there; only progress, special messages and the summary cross.
+ * Follows server streams in a worker started per call and stopped when the call settles: an
+ * export's rows are read and counted there, the task list is decoded there; only progress,
+ * plain task lists and summaries cross.
  */
 export function createStreamClient(start: () => WorkerLike = startStreamWorker) {
   return {
@@ -24,6 +26,21 @@ export function createStreamClient(start: () => WorkerLike = startStreamWorker) 
       return callInWorker<StreamApi, ExportStreamSummary>(
         start,
         (api) => api.follow(spec, Comlink.proxy(hooks)),
+        signal,
+      );
+    },
+    /**
+     * Follows the caller's background tasks in a worker of their own until `signal` aborts
+     * (which stops the worker and its stream) or the worker gives up reconnecting (it rejects).
+     */
+    followTasks(
+      spec: TasksFollowSpec,
+      hooks: TasksFollowHooks,
+      signal: AbortSignal,
+    ): Promise<void> {
+      return callInWorker<StreamApi, void>(
+        start,
+        (api) => api.followTasks(spec, Comlink.proxy(hooks)),
         signal,
       );
     },

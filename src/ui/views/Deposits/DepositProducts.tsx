@@ -28,6 +28,7 @@ import { saleStatusI18nKey } from '../../../machines/deposit/enums.ts';
 import { formatPrice } from '../../components/format.ts';
 import { TablePager } from '../../components/TablePager.tsx';
 import { ImportButton } from '../../imports/ImportButton.tsx';
+import { useOnTasksCompleted } from '../../tasks/tasksCompleted.ts';
 import { useDeposit, useDepositActor } from './depositContext.ts';
 
 type ProductsRef = ActorRefFrom<typeof depositProductsMachine>;
@@ -41,6 +42,8 @@ export function DepositProducts() {
   const products = useDepositActor().getSnapshot().children.products as ProductsRef | undefined;
   const depositUuid = useDeposit((s) => s.context.deposit?.uuid ?? '');
   const canEdit = useDeposit(selectCanEdit);
+  // A finished import (a sheet into this deposit) adds products: the table loads again.
+  useOnTasksCompleted(() => products?.send({ type: 'products.reload' }));
   return (
     <Card data-testid="deposit-products">
       <H2>{t('deposit.products')}</H2>

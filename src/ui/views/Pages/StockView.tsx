@@ -19,6 +19,7 @@ import { formatDate, formatPrice } from '../../components/format.ts';
 import { describeStock } from '../../exports/describeFilters.ts';
 import { ExportButton } from '../../exports/ExportButton.tsx';
 import { ImportButton } from '../../imports/ImportButton.tsx';
+import { useOnTasksCompleted } from '../../tasks/tasksCompleted.ts';
 import { WardrobeImport } from '../../tasks/WardrobeImport.tsx';
 import { ListBody } from './ListBody.tsx';
 import { useQueryList } from './useQueryList.ts';
@@ -40,6 +41,8 @@ export function StockView() {
     ordering: STOCK_ORDERING,
     sortable: STOCK_SORTABLE,
   });
+  // A finished import (sheet, wardrobe) adds products: the list loads again by itself.
+  useOnTasksCompleted(list.reload);
   const { search, saleStatuses } = list.filters;
   const sortable = useSortHeader<SortKey>(list, 'stock-sort');
 

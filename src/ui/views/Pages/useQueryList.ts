@@ -39,6 +39,7 @@ export function useQueryList<Row, Filters extends object>(
     sort: (key: string) => actor.send({ type: 'list.sort', key }),
     goTo: (target: number) => actor.send({ type: 'list.page', page: target }),
     retry: () => actor.send({ type: 'list.retry' }),
+    reload: () => actor.send({ type: 'list.reload' }),
   };
 }
 

@@ -11,6 +11,7 @@ import { useSession } from '../../app/sessionContext.ts';
 import { describeCustomers } from '../../exports/describeFilters.ts';
 import { ExportButton } from '../../exports/ExportButton.tsx';
 import { ImportButton } from '../../imports/ImportButton.tsx';
+import { useOnTasksCompleted } from '../../tasks/tasksCompleted.ts';
 import { ListFrame } from './ListFrame.tsx';
 import { usePagedList } from './usePagedList.ts';
 
@@ -21,6 +22,8 @@ export function CustomerListView() {
   const logic = useMemo(() => customerListLogic(clients), [clients]);
   const actor = useActorRef(logic, { input: {} });
   const list = usePagedList(actor);
+  // A finished customers import adds contacts: the list loads again by itself.
+  useOnTasksCompleted(() => actor.send({ type: 'list.reload' }));
   const isAdminLevel = useSession(selectViewerIsAdminLevel);
 
   return (

@@ -1,0 +1,4 @@
+import { expose } from 'comlink';
+import { runBaseline } from './baselines.impl.ts';
+
+expose({ runBaseline });
