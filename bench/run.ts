@@ -117,7 +117,7 @@ async function exportThroughTheApp(
     await page.getByTestId('export-products').click();
     await page
       .locator('[data-testid="export-status"][data-phase="fetching"]')
-      .waitFor({ timeout: 60_000 });
+      .waitFor({ timeout: 300_000 });
     const firstProgressMs = Date.now() - start;
     await downloaded;
     return { totalMs: Date.now() - start, firstProgressMs };

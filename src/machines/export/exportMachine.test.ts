@@ -6,7 +6,9 @@ import { createI18n } from '../../i18n/index.ts';
 import type { DepositFilters } from '../depositList/depositListQuery.ts';
 import { createExportActors, type RunJob } from './exportActors.ts';
 import { depositExport, invoiceExport, stockExport } from './exportFilters.ts';
+import { selectStreamPhase } from '../streamProgress/streamProgressSelectors.ts';
 import { exportMachine } from './exportMachine.ts';
+import { selectPhase } from './exportSelectors.ts';
 import { exportFileName, exportI18nKey, exportKeys, sheetSpec } from './exportSpec.ts';
 import type { ExportEmitted, ExportInput, SaveFileInput } from './exportTypes.ts';
 
@@ -102,15 +104,26 @@ function start(run: RunJob, extra: { onSubscriptionRefused?: (m?: string) => voi
   const actor = createActor(exportMachine.provide({ actors }), { input: INPUT });
   const emitted: ExportEmitted[] = [];
   actor.on('*', (e) => emitted.push(e));
+  // Each phase of the export beside its stream child's at that moment (a relayed message
+  // reaches the child before the child's answer reaches the export).
+  const phases: string[] = [];
+  actor.subscribe((s) => {
+    const phase = selectPhase(s);
+    if (phases.at(-1)?.startsWith(`${phase}/`)) return;
+    const stream = s.children.stream?.getSnapshot();
+    phases.push(`${phase}/${stream ? selectStreamPhase(stream) : '-'}`);
+  });
   actor.start();
-  return { actor, saved, emitted, getToken };
+  return { actor, saved, emitted, getToken, phases };
 }
+
+const streamOf = (actor: ReturnType<typeof start>['actor']) => actor.getSnapshot().children.stream!;
 
 describe('exportMachine over its actors', () => {
   it('runs the job, saves the file under its name and closes', async () => {
     const file = new Blob(['xlsx']);
     let jobSeen: Parameters<RunJob>[0] | undefined;
-    const { actor, saved, emitted, getToken } = start(async (job, hooks) => {
+    const { actor, saved, emitted, getToken, phases } = start(async (job, hooks) => {
       jobSeen = job;
       expect(await hooks.getToken()).toBe('token');
       hooks.onProgress({ count: 2, progress: 0 });
@@ -138,6 +151,15 @@ describe('exportMachine over its actors', () => {
       'completed',
     ]);
     expect(emitted).toContainEqual({ type: 'export.special', message: 'Export limité' });
+    // The stream child's phase is the export's while it streams; it stops with the rows.
+    expect(phases).toEqual([
+      'waiting/waiting',
+      'fetching/counting',
+      // Every row counted, then the worker builds: the child stays finished.
+      'building/finished',
+      'downloading/-',
+      'closed/-',
+    ]);
   });
 
   it('aborts the job on cancel and never reports it as a failure', async () => {
@@ -149,7 +171,10 @@ describe('exportMachine over its actors', () => {
           s.addEventListener('abort', () => reject(new ConnectError('x', Code.Canceled)));
         }),
     );
+    const stream = streamOf(actor);
     actor.send({ type: 'export.cancel' });
+    // The cancel goes through the stream child, whose end ends the export.
+    expect(stream.getSnapshot().value).toBe('cancelled');
     expect(signal?.aborted).toBe(true);
     await new Promise((r) => setTimeout(r, 0));
     expect(actor.getSnapshot().value).toBe('cancelled');
@@ -171,10 +196,15 @@ describe('exportMachine over its actors', () => {
       },
       { onSubscriptionRefused: refused },
     );
+    const stream = streamOf(actor);
     const failed = await waitFor(actor, (s) => s.matches('failed'));
     expect(failed.context.errorCode).toBe('subscriptionUpdateNeeded');
+    // The failure while streaming is the stream child's, with the same code.
+    expect(stream.getSnapshot().context.errorCode).toBe('subscriptionUpdateNeeded');
+    expect(selectStreamPhase(stream.getSnapshot())).toBe('failed');
     expect(refused).toHaveBeenCalledWith('Abonnement expiré');
     actor.send({ type: 'export.retry' });
+    expect(streamOf(actor)).not.toBe(stream);
     await waitFor(actor, (s) => s.matches('closed'));
     expect(calls).toBe(2);
   });

@@ -1,65 +1,18 @@
-import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
-import { toAppError } from '../../rpc/errors.ts';
-import type {
-  ExportContext,
-  ExportEmitted,
-  ExportEvent,
-  ExportInput,
-  ExportProgressEvent,
-  ExportTaskStatus,
-  RunExportInput,
-  SaveFileInput,
-} from './exportTypes.ts';
-
-const notProvided = (name: string) => () => {
-  throw new Error(`The export actor "${name}" was not provided`);
-};
-
-const fresh = { count: 0, progress: 0, special: null, file: null, errorCode: null } as const;
+import { child, exportSetup, fresh, streamIn } from './exportSetup.ts';
 
 /**
  * A spreadsheet export (1-app-shell.md §4): waiting for the server's first answer (indeterminate
- * progress), fetching rows (X of total), building the file, downloading it, then closed. Cancel
- * works from every busy state and stops the worker (and with it the server stream); a failure
- * keeps its error code and can be retried from scratch. The window may be closed at any time:
- * the export goes on, and the background task panel follows it through the emitted
- * `export.task` events (the machine knows nothing of the panel's store).
+ * progress), fetching rows (X of total), building the file, downloading it, then closed. While it
+ * runs, the stream phase is a stream progress child (`stream`): the worker's progress and special
+ * messages, and while it streams its failure and the user's cancel, are relayed to it, and its
+ * snapshots decide waiting, fetching, when every row is counted (progress equals count: only
+ * then does the worker's move to building count), the special messages passed on, failure and
+ * cancellation. Cancel works from every busy state and stops the worker (and with it the server
+ * stream); a failure keeps its error code and can be retried from scratch. The window may be
+ * closed at any time: the export goes on, and the background task panel follows it through the
+ * emitted `export.task` events.
  */
-export const exportMachine = setup({
-  types: {
-    context: {} as ExportContext,
-    events: {} as ExportEvent,
-    input: {} as ExportInput,
-    emitted: {} as ExportEmitted,
-  },
-  actors: {
-    runExport: fromCallback<ExportProgressEvent, RunExportInput>(notProvided('runExport')),
-    saveFile: fromPromise<void, SaveFileInput>(notProvided('saveFile')),
-  },
-  actions: {
-    reset: assign(fresh),
-    assignProgress: assign((_, p: { count: number; progress: number }) => ({
-      count: p.count,
-      progress: p.progress,
-    })),
-    assignSpecial: assign((_, p: { message: string }) => ({ special: p.message })),
-    assignFile: assign((_, p: { file: Blob }) => ({ file: p.file })),
-    assignError: assign((_, p: { error: unknown }) => ({ errorCode: toAppError(p.error).code })),
-    clearError: assign({ errorCode: null }),
-    show: assign({ shown: true }),
-    hide: assign({ shown: false }),
-    emitTask: emit(({ context }, p: { status: ExportTaskStatus }) => ({
-      type: 'export.task' as const,
-      status: p.status,
-      current: p.status === 'running' || p.status === 'completed' ? context.progress : 0,
-      total: context.count,
-    })),
-    emitSpecial: emit((_, p: { message: string }) => ({
-      type: 'export.special' as const,
-      message: p.message,
-    })),
-  },
-}).createMachine({
+export const exportMachine = exportSetup.createMachine({
   id: 'export',
   context: ({ input }) => ({ ...input, ...fresh, shown: true }),
   initial: 'running',
@@ -70,30 +23,51 @@ export const exportMachine = setup({
   states: {
     running: {
       tags: ['busy'],
-      invoke: {
-        id: 'runExport',
-        src: 'runExport',
-        input: ({ context }) => ({
-          kind: context.kind,
-          filters: context.filters,
-          ordering: context.ordering,
-          search: context.search,
-          sheet: context.sheet,
-        }),
-        onError: {
-          target: 'failed',
-          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+      invoke: [
+        {
+          id: 'runExport',
+          src: 'runExport',
+          input: ({ context }) => ({
+            kind: context.kind,
+            filters: context.filters,
+            ordering: context.ordering,
+            search: context.search,
+            sheet: context.sheet,
+          }),
+          onError: {
+            target: 'failed',
+            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          },
         },
-      },
-      on: {
-        'export.cancel': { target: 'cancelled' },
-        'export.special': {
-          actions: [
-            { type: 'assignSpecial', params: ({ event }) => event },
-            { type: 'emitSpecial', params: ({ event }) => event },
+        {
+          id: 'stream',
+          src: 'trackStream',
+          // How the stream ends and its special messages, whatever the phase; the stream
+          // states below read its progress first.
+          onSnapshot: [
+            {
+              guard: streamIn('failed'),
+              target: 'failed',
+              actions: { type: 'assignErrorCode', params: (a) => child(a).context },
+            },
+            {
+              guard: streamIn('cancelled'),
+              target: 'cancelled',
+            },
+            {
+              guard: { type: 'hasNewSpecial', params: child },
+              actions: [
+                { type: 'assignSpecial', params: child },
+                { type: 'emitSpecial', params: child },
+              ],
+            },
           ],
         },
-        'export.building': { target: '.building' },
+      ],
+      on: {
+        'export.cancel': { target: 'cancelled' },
+        'export.progressed': { actions: { type: 'relayProgress', params: ({ event }) => event } },
+        'export.special': { actions: { type: 'relaySpecial', params: ({ event }) => event } },
         // The file is the end of the job, whichever report came last.
         'export.built': {
           target: 'downloading',
@@ -104,27 +78,50 @@ export const exportMachine = setup({
           actions: { type: 'assignError', params: ({ event }) => event },
         },
       },
-      initial: 'waiting',
+      initial: 'streaming',
       states: {
-        waiting: {
-          entry: { type: 'emitTask', params: { status: 'waiting' } },
+        streaming: {
+          // While the child streams, it decides how the export ends.
           on: {
-            'export.progressed': {
-              target: 'fetching',
-              actions: { type: 'assignProgress', params: ({ event }) => event },
+            'export.cancel': { actions: 'relayCancel' },
+            'export.failed': { actions: { type: 'relayFailure', params: ({ event }) => event } },
+            'xstate.snapshot.stream': {
+              guard: streamIn('finished'),
+              target: 'counted',
+              actions: { type: 'assignCounts', params: child },
+            },
+          },
+          initial: 'waiting',
+          states: {
+            waiting: {
+              entry: { type: 'emitTask', params: { status: 'waiting' } },
+              on: {
+                'xstate.snapshot.stream': {
+                  guard: streamIn('counting'),
+                  target: 'fetching',
+                  actions: { type: 'assignCounts', params: child },
+                },
+              },
+            },
+            fetching: {
+              entry: { type: 'emitTask', params: { status: 'running' } },
+              on: {
+                'xstate.snapshot.stream': {
+                  guard: { type: 'hasCountedMore', params: child },
+                  actions: [
+                    { type: 'assignCounts', params: child },
+                    { type: 'emitTask', params: { status: 'running' } },
+                  ],
+                },
+              },
             },
           },
         },
-        fetching: {
+        // Every row is counted (the child finished); the worker builds once the stream's end
+        // reached it (the last batch may come before a dropped connection and its resumption).
+        counted: {
           entry: { type: 'emitTask', params: { status: 'running' } },
-          on: {
-            'export.progressed': {
-              actions: [
-                { type: 'assignProgress', params: ({ event }) => event },
-                { type: 'emitTask', params: { status: 'running' } },
-              ],
-            },
-          },
+          on: { 'export.building': { target: 'building' } },
         },
         building: {
           entry: { type: 'emitTask', params: { status: 'running' } },

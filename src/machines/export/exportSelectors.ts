@@ -8,8 +8,10 @@ export type ExportPhase =
   'waiting' | 'fetching' | 'building' | 'downloading' | 'closed' | 'failed' | 'cancelled';
 
 export function selectPhase(s: Snapshot): ExportPhase {
-  if (s.matches({ running: 'waiting' })) return 'waiting';
-  if (s.matches({ running: 'fetching' })) return 'fetching';
+  if (s.matches({ running: { streaming: 'waiting' } })) return 'waiting';
+  // Every row counted, the stream's end not yet in: still fetching, as far as the user sees.
+  if (s.matches({ running: { streaming: 'fetching' } }) || s.matches({ running: 'counted' }))
+    return 'fetching';
   if (s.matches({ running: 'building' })) return 'building';
   return s.value as Exclude<ExportPhase, 'waiting' | 'fetching' | 'building'>;
 }

@@ -1,5 +1,7 @@
 import type { ExportKind } from '../../domain/exports/exportColumns.ts';
 import type { AppErrorCode } from '../../rpc/errors.ts';
+import type { SnapshotFrom } from 'xstate';
+import type { relayedStreamProgress } from '../streamProgress/streamProgressActors.ts';
 import type { FilterDescription, SheetSpec } from '../../workers/spreadsheet/sheetSpec.ts';
 
 export type { FilterDescription };
@@ -32,9 +34,10 @@ export interface SaveFileInput {
 }
 
 export interface ExportContext extends ExportInput {
+  /** The stream child's count and progress, kept for the window and the task panel. */
   readonly count: number;
   readonly progress: number;
-  /** The last special message of the stream, shown in the window. */
+  /** The stream child's last special message, shown in the window. */
   readonly special: string | null;
   readonly file: Blob | null;
   /** Set exactly while the machine is in a state tagged `error`. */
@@ -47,6 +50,7 @@ export interface ExportContext extends ExportInput {
 export type ExportProgressEvent =
   | { type: 'export.progressed'; count: number; progress: number }
   | { type: 'export.special'; message: string }
+  /** The stream's end reached the worker: it builds the file. */
   | { type: 'export.building' }
   | { type: 'export.built'; file: Blob }
   | { type: 'export.failed'; error: unknown };
@@ -59,7 +63,12 @@ export type ExportIntent =
   | { type: 'export.open' }
   | { type: 'export.close' };
 
-export type ExportEvent = ExportProgressEvent | ExportIntent;
+export type StreamSnapshot = SnapshotFrom<typeof relayedStreamProgress>;
+
+/** Every snapshot of the stream progress child (invoked as `stream`), sent to the export. */
+export type StreamSnapshotEvent = { type: 'xstate.snapshot.stream'; snapshot: StreamSnapshot };
+
+export type ExportEvent = ExportProgressEvent | ExportIntent | StreamSnapshotEvent;
 
 /** How the background task panel shows the export. `cancelled` removes it. */
 export type ExportTaskStatus = 'waiting' | 'running' | 'completed' | 'error' | 'cancelled';

@@ -1,6 +1,10 @@
 import { fromCallback } from 'xstate';
 import { StreamCode } from '../../rpc/gen/seconde/v1/common_pb.ts';
-import type { StreamMessageCode, StreamProgressEvent } from './streamProgressMachine.ts';
+import {
+  streamProgressMachine,
+  type StreamMessageCode,
+  type StreamProgressEvent,
+} from './streamProgressMachine.ts';
 
 /** A streamed message as any of the app's progress streams carries it. */
 export interface ProgressMessage {
@@ -41,3 +45,30 @@ export function followActor(
     return () => controller.abort();
   });
 }
+
+/**
+ * Stream progress over messages its parent relays, for a stream read elsewhere (the export's
+ * worker reads its own stream and reports to the export machine): the `follow` actor is quiet,
+ * and the parent sends `stream.message`, `stream.failed` and `stream.cancel` itself.
+ */
+export const relayedStreamProgress = streamProgressMachine.provide({
+  actors: { follow: fromCallback<StreamProgressEvent>(() => undefined) },
+});
+
+/** A progress report (no code: the reader already sorted data from special messages) as a message. */
+export const progressMessage = (p: { count: number; progress: number }): StreamProgressEvent => ({
+  type: 'stream.message',
+  code: 'PROGRESS',
+  count: p.count,
+  progress: p.progress,
+  message: '',
+});
+
+/** A special message as a stream message; its counts are never read. */
+export const specialMessage = (message: string): StreamProgressEvent => ({
+  type: 'stream.message',
+  code: codeName(StreamCode.SPECIAL),
+  count: 0,
+  progress: 0,
+  message,
+});

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { describePaths, done, failure, walkPaths, type StepInfo } from '../testing/walkPaths.ts';
 import { streamProgressMachine, type StreamProgressEvent } from './streamProgressMachine.ts';
+import { selectStreamPhase } from './streamProgressSelectors.ts';
 
 type Snapshot = SnapshotFrom<typeof streamProgressMachine>;
 
@@ -45,6 +46,12 @@ function check(s: Snapshot, { where, event, previous, emitted }: StepInfo<Snapsh
   if (event.type === 'stream.retry' && s.matches('streaming'))
     expect(s.context, where).toEqual({ count: 0, progress: 0, special: null, errorCode: null });
   if (s.matches('failed')) expect(s.context.errorCode, where).not.toBeNull();
+  // What a parent reads of its child (the export's phases follow it): the phase agrees with
+  // the tags.
+  const phase = selectStreamPhase(s);
+  expect(s.hasTag('busy'), where).toBe(phase === 'waiting' || phase === 'counting');
+  expect(s.hasTag('done'), where).toBe(phase === 'finished');
+  expect(s.hasTag('error'), where).toBe(phase === 'failed');
 }
 
 describePaths(

@@ -1,9 +1,17 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 import { describe, expect, it } from 'vitest';
-import { createActor, waitFor } from 'xstate';
+import { assign, createActor, sendTo, setup, waitFor } from 'xstate';
 import { StreamCode } from '../../rpc/gen/seconde/v1/common_pb.ts';
-import { codeName, followActor, type ProgressMessage } from './streamProgressActors.ts';
-import { streamProgressMachine } from './streamProgressMachine.ts';
+import {
+  codeName,
+  followActor,
+  progressMessage,
+  relayedStreamProgress,
+  specialMessage,
+  type ProgressMessage,
+} from './streamProgressActors.ts';
+import { streamProgressMachine, type StreamProgressEvent } from './streamProgressMachine.ts';
+import { selectStreamPhase, type StreamPhase } from './streamProgressSelectors.ts';
 
 const msg = (code: StreamCode, progress: number, message = ''): ProgressMessage => ({
   code,
@@ -68,5 +76,37 @@ describe('streamProgressMachine over a reader', () => {
       'FINISH',
       'SPECIAL',
     ]);
+  });
+
+  it('follows what a parent relays and answers it with every snapshot', () => {
+    // A parent as the export is one: it relays stream messages and reads the child's phase.
+    const parent = setup({
+      types: {
+        context: {} as { phases: StreamPhase[] },
+        events: {} as StreamProgressEvent,
+        children: {} as { stream: 'trackStream' },
+      },
+      actors: { trackStream: relayedStreamProgress },
+    }).createMachine({
+      context: { phases: [] },
+      invoke: {
+        id: 'stream',
+        src: 'trackStream',
+        onSnapshot: {
+          actions: assign(({ context: { phases }, event }) => {
+            const phase = selectStreamPhase(event.snapshot);
+            return { phases: phases.at(-1) === phase ? phases : [...phases, phase] };
+          }),
+        },
+      },
+      on: { '*': { actions: sendTo('stream', ({ event }) => event) } },
+    });
+    const actor = createActor(parent).start();
+    actor.send(progressMessage({ count: 3, progress: 0 }));
+    actor.send(specialMessage('Export limité'));
+    actor.send(progressMessage({ count: 3, progress: 3 }));
+    const stream = actor.getSnapshot().children.stream!.getSnapshot();
+    expect(actor.getSnapshot().context.phases).toEqual(['waiting', 'counting', 'finished']);
+    expect(stream.context.special).toBe('Export limité');
   });
 });
