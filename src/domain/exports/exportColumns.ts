@@ -34,7 +34,7 @@ export const EXPORT_COLUMNS: Readonly<Record<ExportKind, readonly ExportColumn[]
     { field: 'productSize', type: 'label', labelOf: 'product_size' },
     { field: 'colors', type: 'list', labelOf: 'color' },
     { field: 'quality', type: 'enum', enumKeys: 'exports.enums.quality' },
-    { field: 'saleStatus', type: 'enum', enumKeys: 'exports.enums.saleStatus' },
+    { field: 'saleStatus', type: 'enum', enumKeys: 'saleStatus' },
     { field: 'suggestedPrice', type: 'price' },
     { field: 'selledPrice', type: 'price' },
     { field: 'vendorIncome', type: 'price' },
@@ -47,7 +47,7 @@ export const EXPORT_COLUMNS: Readonly<Record<ExportKind, readonly ExportColumn[]
   deposits: [
     { field: 'name', type: 'text' },
     { field: 'customer', type: 'label', labelOf: 'customer' },
-    { field: 'status', type: 'enum', enumKeys: 'exports.enums.depositStatus' },
+    { field: 'status', type: 'enum', enumKeys: 'depositStatus' },
     { field: 'depositDatetime', type: 'date' },
     { field: 'depositEndDatetime', type: 'date' },
     { field: 'productNumber', type: 'number' },

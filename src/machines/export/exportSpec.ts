@@ -13,8 +13,9 @@ export type Translate = (key: string, options?: Record<string, unknown>) => stri
 /** The enums behind the `enumKeys` prefixes of exportColumns.ts. */
 export const EXPORT_ENUMS: Readonly<Record<string, NumericEnum>> = {
   'exports.enums.quality': ProductQuality,
-  'exports.enums.saleStatus': SaleStatus,
-  'exports.enums.depositStatus': DepositStatus,
+  // Sale and deposit statuses reuse the labels the rest of the app shows.
+  saleStatus: SaleStatus,
+  depositStatus: DepositStatus,
   'exports.enums.invoiceCategory': InvoiceCategory,
   'exports.enums.invoiceStatus': InvoiceStatus,
 };
