@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'src/rpc/gen', 'coverage', '.scratch'] },
+  { ignores: ['dist', 'data', 'node_modules', 'src/rpc/gen', 'coverage', '.scratch', '.bench'] },
   {
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     files: ['**/*.{ts,tsx,js,mjs}'],

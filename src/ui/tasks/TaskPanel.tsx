@@ -2,7 +2,7 @@ import './tasks.css';
 import { Button, Callout, Classes, H2, Intent } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useLayoutEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromLocalTask, panelHeight } from '../../machines/backgroundTasks/panelModel.ts';
 import { useAppServices } from '../app/servicesContext.ts';
@@ -10,6 +10,9 @@ import { useSupportTicketActor } from '../shell/supportTicketContext.ts';
 import { clearFinishedLocalTasksAtom, localTasksAtom } from './localTasks.ts';
 import { TaskPanelItem } from './TaskPanelItem.tsx';
 import { bumpTasksCompletedAtom } from './tasksCompleted.ts';
+
+/** The panel's height as a CSS variable on the page, for other fixed bottom pieces. */
+const TASKS_HEIGHT_VARIABLE = '--seconde-tasks-height';
 
 /**
  * The fixed bottom panel of background tasks (2-business-data.md §2): the server's tasks of the
@@ -46,8 +49,16 @@ export function TaskPanel() {
 
   const opens = useMemo(() => new Map(localTasks.map((l) => [l.id, l.open])), [localTasks]);
   const tasks = useMemo(() => [...serverTasks, ...inTab], [serverTasks, inTab]);
+  const height = tasks.length === 0 ? 0 : panelHeight(tasks);
+  // Other fixed bottom pieces (the install prompt) sit above the panel, never under it.
+  useLayoutEffect(() => {
+    const root = document.documentElement.style;
+    root.setProperty(TASKS_HEIGHT_VARIABLE, `${height}px`);
+    return () => {
+      root.removeProperty(TASKS_HEIGHT_VARIABLE);
+    };
+  }, [height]);
   if (tasks.length === 0) return null;
-  const height = panelHeight(tasks);
 
   return (
     <>
