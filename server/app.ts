@@ -95,6 +95,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       settings: options.settings ?? config.settings,
       tasks,
       marketplaceApiUrl: config.marketplaceApiUrl,
+      media,
     },
     services,
     schema,

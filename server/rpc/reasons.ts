@@ -52,6 +52,19 @@ export type Reason =
   | 'TASKS_STILL_RUNNING'
   | 'SHEET_INVALID'
   | 'PROFILE_URL_INVALID'
+  // Photos: not an image by its content, unreadable, over the size or pixel limits.
+  | 'IMAGE_NOT_AN_IMAGE'
+  | 'IMAGE_CORRUPT'
+  | 'IMAGE_TOO_LARGE'
+  // Products: invoiced products never change; a title is needed for a price search; the monthly
+  // generation quota; a category attribute answer that breaks its rules; no photo group left;
+  // the deposit's reference range is full.
+  | 'PRODUCT_INVOICED'
+  | 'TITLE_REQUIRED'
+  | 'QUOTA_REACHED'
+  | 'CATEGORY_ATTRIBUTE_INVALID'
+  | 'NO_CLUSTER_LEFT'
+  | 'REFERENCE_RANGE_FULL'
   | 'UNIMPLEMENTED';
 
 /** Builds the ConnectError every expected failure is thrown as. */

@@ -1,3 +1,4 @@
+import type { MediaStorage } from '../media/storage.ts';
 import type { Kysely } from 'kysely';
 import type { Mailer } from '../mail/outbox.ts';
 import type { TaskQueue } from './tasks/taskQueue.ts';
@@ -46,6 +47,8 @@ export interface ServiceDeps {
   readonly tasks: TaskQueue;
   /** Base URL of the resale marketplace's web JSON the wardrobe import reads (MARKETPLACE_API_URL). */
   readonly marketplaceApiUrl: string;
+  /** Where photos and their variants are stored (a folder by default, a bucket when configured). */
+  readonly media: MediaStorage;
 }
 
 /** Handlers by method local name, as Connect's router takes them. */

@@ -7,7 +7,10 @@ import { depositCallsHandlers } from './deposit/depositCalls.ts';
 import { depositRequestsHandlers } from './deposit/depositRequests.ts';
 import { depositRulesHandlers } from './deposit/depositRules.ts';
 import { exportCallsHandlers } from './exports/exportCalls.ts';
+import { imageCallsHandlers } from './images/imageCalls.ts';
 import { importCallsHandlers } from './imports/importCalls.ts';
+import { productCallsHandlers } from './products/productCalls.ts';
+import { stockCallsHandlers } from './stock/stockCalls.ts';
 import { peopleCallsHandlers } from './people/peopleCalls.ts';
 import { onboardingCallsHandlers } from './onboarding/onboardingCalls.ts';
 import { publicDepositServiceHandlers } from './publicDeposit/publicDepositService.ts';
@@ -32,6 +35,9 @@ export function handWrittenHandlers(deps: ServiceDeps): ServiceHandlers {
     backgroundImportCallsHandlers,
     exportCallsHandlers,
     importCallsHandlers,
+    imageCallsHandlers,
+    productCallsHandlers,
+    stockCallsHandlers,
   ]) {
     for (const [service, handlers] of Object.entries(area(deps))) {
       const existing = merged[service] ?? {};

@@ -14,6 +14,10 @@ import { profileEn } from './areas/profile.en.ts';
 import { exportsEn } from './areas/exports.en.ts';
 import { tasksEn } from './areas/tasks.en.ts';
 import { importsEn } from './areas/imports.en.ts';
+import { uploadEn } from './areas/upload.en.ts';
+import { photosEn } from './areas/photos.en.ts';
+import { productsEn } from './areas/products.en.ts';
+import { stockEn } from './areas/stock.en.ts';
 
 import type { Translation } from './fr.ts';
 
@@ -118,4 +122,8 @@ export const en: Translation = {
   ...exportsEn,
   ...tasksEn,
   ...importsEn,
+  ...uploadEn,
+  ...photosEn,
+  ...productsEn,
+  ...stockEn,
 };

@@ -14,6 +14,10 @@ import { profileFr } from './areas/profile.fr.ts';
 import { exportsFr } from './areas/exports.fr.ts';
 import { tasksFr } from './areas/tasks.fr.ts';
 import { importsFr } from './areas/imports.fr.ts';
+import { uploadFr } from './areas/upload.fr.ts';
+import { photosFr } from './areas/photos.fr.ts';
+import { productsFr } from './areas/products.fr.ts';
+import { stockFr } from './areas/stock.fr.ts';
 
 /** French texts, the default language. Keys are `area.item`; `en.ts` must have the same ones. */
 export const fr = {
@@ -117,6 +121,10 @@ export const fr = {
   ...exportsFr,
   ...tasksFr,
   ...importsFr,
+  ...uploadFr,
+  ...photosFr,
+  ...productsFr,
+  ...stockFr,
 };
 
 /** The shape every language follows: same areas, same items, text values. */

@@ -149,6 +149,12 @@ export const ROUTES: readonly RouteSpec[] = [
     nav: { icon: 'box', labelKey: 'nav.stock', order: 30 },
   },
   {
+    name: 'product',
+    path: 'product/:productUuid',
+    access: VENDOR_SIDE,
+    titleKey: 'routes.product',
+  },
+  {
     name: 'contacts',
     path: 'contacts',
     aliases: ['customers'],

@@ -17,6 +17,7 @@ export const routingEn = {
     marketplace: 'Available deposits',
     depositRequests: 'Deposit requests',
     stock: 'Inventory',
+    product: 'Item',
     contacts: 'Customers',
     contact: 'Customer',
     vendors: 'Vendors',

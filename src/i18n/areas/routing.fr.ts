@@ -18,6 +18,7 @@ export const routingFr = {
     marketplace: 'Dépôts disponibles',
     depositRequests: 'Demandes de dépôt',
     stock: 'Stock',
+    product: 'Article',
     contacts: 'Contacts',
     contact: 'Fiche contact',
     vendors: 'Vendeurs',

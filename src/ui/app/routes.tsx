@@ -10,6 +10,7 @@ import { onboardingRoutes } from '../views/Onboarding/routes.tsx';
 import { pagesRoutes } from '../views/Pages/routes.tsx';
 import { peopleRoutes } from '../views/People/routes.tsx';
 import { profileRoutes } from '../views/Profile/routes.tsx';
+import { productRoutes } from '../products/routes.tsx';
 import { SubscriptionConfirmedView } from '../views/Public/SubscriptionConfirmedView.tsx';
 import { UnrecognizedUserView } from '../views/UnrecognizedUser/UnrecognizedUserView.tsx';
 import { Layout } from './Layout.tsx';
@@ -28,6 +29,7 @@ const areaRoutes: RouteObject[] = [
   ...onboardingRoutes,
   ...messagingRoutes,
   ...pagesRoutes,
+  ...productRoutes,
 ];
 
 /**

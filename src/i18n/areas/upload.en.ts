@@ -1,0 +1,6 @@
+/** upload texts (en): photo upload component and image messages. Same keys in the other language. */
+export const uploadEn = {
+  upload: {
+    placeholder: 'upload',
+  },
+};
