@@ -1,4 +1,135 @@
-/** `/product/:productUuid`: one product's form, photos and actions. Placeholder. */
+import './products.css';
+import { Button, H1, Spinner } from '@blueprintjs/core';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { selectViewerIsCustomer } from '../../machines/deposit/viewer.ts';
+import { createProductActors } from '../../machines/product/productActors.ts';
+import { productMachine } from '../../machines/product/productMachine.ts';
+import {
+  selectDeposit,
+  selectErrorKey,
+  selectIsLoading,
+  selectIsReadOnly,
+  selectLoadFailed,
+  selectProduct,
+} from '../../machines/product/productSelectors.ts';
+import { PageState } from '../components/PageState.tsx';
+import { useAppServices } from '../app/servicesContext.ts';
+import { useSession } from '../app/sessionContext.ts';
+import { DescriptionSection } from './DescriptionSection.tsx';
+import { DetailsSection } from './DetailsSection.tsx';
+import { AttributeFields } from './AttributeFields.tsx';
+import { ProductActions } from './ProductActions.tsx';
+import { ProductNotices } from './ProductNotices.tsx';
+import { ProductPhotos } from './ProductPhotos.tsx';
+import { SaleSection } from './SaleSection.tsx';
+import { SaveBar } from './SaveBar.tsx';
+import { ProductContext, useProduct, useProductActor } from './productContext.ts';
+
+/** `/product/:productUuid`: one product's form, photos and actions. */
 export function ProductPage() {
-  return null;
+  const { clients } = useAppServices();
+  const { productUuid = '' } = useParams();
+  const isCustomer = useSession(selectViewerIsCustomer);
+  const logic = useMemo(
+    () => productMachine.provide({ actors: createProductActors(clients) }),
+    [clients],
+  );
+  return (
+    <ProductContext.Provider
+      key={productUuid}
+      logic={logic}
+      options={{ input: { uuid: productUuid, viewer: { isCustomer } } }}
+    >
+      <ProductFrame />
+    </ProductContext.Provider>
+  );
+}
+
+function ProductFrame() {
+  const { t } = useTranslation();
+  const actor = useProductActor();
+  const navigate = useNavigate();
+  const loading = useProduct(selectIsLoading);
+  const failed = useProduct(selectLoadFailed);
+  const errorKey = useProduct(selectErrorKey);
+
+  // A copy opens on its own page; a destroyed product goes back to its deposit.
+  useEffect(() => {
+    const duplicated = actor.on('product.duplicated', (e) => void navigate(`/product/${e.uuid}`));
+    const destroyed = actor.on('product.destroyed', (e) => void navigate(`/deposit/${e.deposit}`));
+    return () => {
+      duplicated.unsubscribe();
+      destroyed.unsubscribe();
+    };
+  }, [actor, navigate]);
+
+  if (failed)
+    return (
+      <PageState
+        testId="product-failed"
+        icon="error"
+        title={t('products.failedTitle')}
+        description={errorKey ? t(errorKey) : undefined}
+        action={
+          <Button
+            icon="refresh"
+            text={t('products.retry')}
+            onClick={() => actor.send({ type: 'product.retry' })}
+          />
+        }
+      />
+    );
+  if (loading)
+    return <PageState testId="product-loading" icon={<Spinner />} title={t('products.loading')} />;
+  return <ProductBody />;
+}
+
+function ProductBody() {
+  const { t } = useTranslation();
+  const product = useProduct(selectProduct);
+  const deposit = useProduct(selectDeposit);
+  const readOnly = useProduct(selectIsReadOnly);
+  const busy = useProduct((s) => s.hasTag('busy') && !s.matches('loading'));
+  if (!product) return null;
+  const locked = readOnly || busy;
+  return (
+    <section
+      className="seconde-product-page"
+      aria-labelledby="product-title"
+      data-testid="product-page"
+    >
+      <header className="seconde-product-header">
+        {deposit && <Link to={`/deposit/${deposit.uuid}`}>{t('products.back')}</Link>}
+        <H1 id="product-title" tabIndex={-1}>
+          {product.name || t('products.untitled')}
+        </H1>
+        {product.reference && (
+          <p data-testid="product-reference">
+            {t('products.reference', { reference: product.reference })}
+          </p>
+        )}
+      </header>
+      <ProductNotices />
+      <form
+        className="seconde-product-layout"
+        aria-labelledby="product-title"
+        onSubmit={(e) => e.preventDefault()}
+        noValidate
+      >
+        <div className="seconde-product-main">
+          <DescriptionSection readOnly={locked} />
+          <DetailsSection readOnly={locked} />
+          <AttributeFields readOnly={locked} />
+          <SaleSection readOnly={locked} />
+          {!readOnly && <SaveBar />}
+        </div>
+        <div className="seconde-product-side">
+          <ProductPhotos uuid={product.uuid} readOnly={readOnly} />
+          <ProductActions />
+        </div>
+      </form>
+    </section>
+  );
 }

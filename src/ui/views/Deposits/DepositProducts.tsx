@@ -12,6 +12,7 @@ import {
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { ActorRefFrom } from 'xstate';
 import {
   selectBulkOutcome,
@@ -145,7 +146,9 @@ function ProductTable({ products }: { products: ProductsRef }) {
           {rows.map((p) => (
             <tr key={p.uuid} data-testid="product-row" data-sale-status={p.saleStatus ?? ''}>
               <td>{p.reference}</td>
-              <td>{p.name}</td>
+              <td>
+                <Link to={`/product/${p.uuid}`}>{p.name || p.reference}</Link>
+              </td>
               <td>{p.saleStatus && t(saleStatusI18nKey(p.saleStatus))}</td>
               <td>{formatPrice(p.suggestedPrice ?? null, i18n.language)}</td>
             </tr>
