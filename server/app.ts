@@ -14,6 +14,7 @@ import { seedDemo } from './db/seed/demo.ts';
 import { seedReference } from './db/seed/reference.ts';
 import { mediaHandler } from './http/media.ts';
 import { staticHandler } from './http/staticFiles.ts';
+import { createS3MediaStorage } from './media/s3Storage.ts';
 import { createLocalMediaStorage } from './media/storage.ts';
 import { authInterceptor } from './rpc/authInterceptor.ts';
 import { loadServices } from './rpc/registry.ts';
@@ -73,9 +74,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   await migrate(database.db);
   await seedReference(database.db);
-  const media = createLocalMediaStorage(
-    options.dataDir ? path.join(options.dataDir, 'media') : path.join(await tempDir(), 'media'),
-  );
+  const media = config.s3
+    ? createS3MediaStorage(config.s3)
+    : createLocalMediaStorage(
+        options.dataDir ? path.join(options.dataDir, 'media') : path.join(await tempDir(), 'media'),
+      );
   if (options.seed === 'demo')
     await seedDemo(database.db, media, { products: options.demoProducts });
 

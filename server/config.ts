@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { S3Settings } from './media/s3Storage.ts';
 import {
   DEFAULT_LEGAL_TERMS_UPDATED_AT,
   DEFAULT_SETTINGS,
@@ -35,6 +36,8 @@ export interface ServerConfig {
   };
   /** Base URL of the resale marketplace's web JSON (wardrobe import); tests use a local double. */
   readonly marketplaceApiUrl: string;
+  /** An S3-compatible bucket for photos; unset keeps them in the data folder. */
+  readonly s3: S3Settings | undefined;
 }
 
 const ENVIRONMENTS = ['local', 'development', 'staging', 'production'] as const;
@@ -87,6 +90,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       addressMinChars: positiveInteger(env.ADDRESS_MIN_CHARS, 3, 'ADDRESS_MIN_CHARS'),
     },
     marketplaceApiUrl: (env.MARKETPLACE_API_URL || 'https://www.vinted.fr').replace(/\/$/, ''),
+    s3: s3Settings(env),
+  };
+}
+
+const S3_REQUIRED = [
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
+
+/** All four S3 settings, or none (photos stay in the data folder); half a setup is an error. */
+function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  const missing = S3_REQUIRED.filter((name) => !env[name]);
+  if (missing.length === S3_REQUIRED.length) return undefined;
+  if (missing.length) throw new Error(`S3 storage needs ${missing.join(', ')} as well`);
+  return {
+    endpoint: env.S3_ENDPOINT!,
+    bucket: env.S3_BUCKET!,
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    region: env.S3_REGION || 'us-east-1',
   };
 }
 
