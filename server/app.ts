@@ -8,6 +8,7 @@ import { createEmbeddedProvider } from './auth/oidcProvider.ts';
 import { createTokenVerifier } from './auth/verifyToken.ts';
 import { loadConfig, type ServerConfig } from './config.ts';
 import { loadSchema } from './crud/tableInfo.ts';
+import { IMAGE_LIMITS } from './services/images/imageLimits.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemo } from './db/seed/demo.ts';
@@ -170,6 +171,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   handler = connectNodeAdapter({
     routes: (router) => registerRoutes(router, services, impl),
     interceptors: [authInterceptor(database.db, verify, PUBLIC_METHODS)],
+    // The largest request is a photo with its two thumbnails: a bigger body is refused before it
+    // is read into memory.
+    readMaxBytes: IMAGE_LIMITS.maxBytes + 2 * IMAGE_LIMITS.maxThumbnailBytes + 1024 * 1024,
     fallback: (req, res) => fallback(req as IncomingMessage, res as ServerResponse),
   });
 
