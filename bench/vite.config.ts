@@ -7,6 +7,12 @@ export default mergeConfig(base, {
     outDir: '.bench/dist',
     emptyOutDir: true,
     sourcemap: false,
-    rollupOptions: { input: { app: 'index.html', bench: 'bench/page/bench.html' } },
+    rollupOptions: {
+      input: {
+        app: 'index.html',
+        bench: 'bench/page/bench.html',
+        photoIntake: 'bench/page/photoIntake.html',
+      },
+    },
   },
 });
