@@ -22,11 +22,15 @@ import {
   type RunFigures,
 } from './harness.ts';
 import type { Pipeline, PipelineTimings } from './page/bench.ts';
+import { benchPhotoIntake } from './photoIntake.ts';
+import { benchStockList } from './stockList.ts';
 
 const PRODUCTS = 100_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const ADMIN = 'admin@seconde.test';
 const PIPELINES: readonly Pipeline[] = ['ours', 'sheetjs', 'csv'];
+// BENCH_SECTIONS picks sections (comma-separated); all by default.
+const SECTIONS = (process.env.BENCH_SECTIONS ?? 'photoIntake,export100k,stockList').split(',');
 
 function build(): void {
   console.log('Building the app and the bench page…');
@@ -40,6 +44,8 @@ function build(): void {
 
 async function main(): Promise<void> {
   build();
+  if (SECTIONS.includes('photoIntake')) await benchPhotoIntake();
+  if (!SECTIONS.includes('export100k') && !SECTIONS.includes('stockList')) return;
   console.log(`Starting the server (seeding ${PRODUCTS} products on the first run)…`);
   const server = await startServer({
     port: 0,
@@ -51,6 +57,8 @@ async function main(): Promise<void> {
   });
   const browser = await launchBrowser();
   try {
+    if (SECTIONS.includes('stockList')) await benchStockList(browser, server.url);
+    if (!SECTIONS.includes('export100k')) return;
     const token = await demoToken(
       { url: server.url, issuer: server.issuer, clientId: server.clientId },
       ADMIN,
