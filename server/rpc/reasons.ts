@@ -65,6 +65,9 @@ export type Reason =
   | 'CATEGORY_ATTRIBUTE_INVALID'
   | 'NO_CLUSTER_LEFT'
   | 'REFERENCE_RANGE_FULL'
+  // Products: a sold (SELL) or paid (PAYED) product is not destroyed; it waits for its invoice.
+  | 'PRODUCT_SOLD'
+  | 'PRODUCT_PAID'
   | 'UNIMPLEMENTED';
 
 /** Builds the ConnectError every expected failure is thrown as. */

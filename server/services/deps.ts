@@ -16,7 +16,15 @@ export interface BusinessSettings {
    * must accept again. Unset means DEFAULT_LEGAL_TERMS_UPDATED_AT.
    */
   readonly legalTermsUpdatedAt?: Date;
+  /**
+   * Name and price generations a vendor may run per calendar month (UTC), both counted together.
+   * Unset means DEFAULT_MONTHLY_GENERATION_QUOTA.
+   */
+  readonly monthlyGenerationQuota?: number;
 }
+
+/** Generations per vendor and month when a deployment sets none. */
+export const DEFAULT_MONTHLY_GENERATION_QUOTA = 100;
 
 /**
  * The terms' date of a deployment that never set LEGAL_TERMS_UPDATED_AT: before any acceptance the

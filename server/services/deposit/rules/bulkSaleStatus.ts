@@ -18,6 +18,7 @@ import {
 } from '../../../../src/rpc/gen/seconde/v1/deposit_pb.ts';
 import { SaleStatusSchema } from '../../../../src/rpc/gen/seconde/v1/product_pb.ts';
 import { enforce, saleStatusCounts } from './ruleSql.ts';
+import { INCOME_STATUSES, fillIncomes } from '../../products/income.ts';
 
 /**
  * DepositService.ChangeSaleStatusForAllProducts: the deposit is locked `for update` with the
@@ -50,12 +51,25 @@ export function changeSaleStatusForAllProductsHandler(
         const status = isDepositStatus(deposit.status) ? deposit.status : 'DRAFT';
         const outcome = checkBulkSaleStatus(status, to, await saleStatusCounts(trx, req.uuid));
         enforce(outcome.verdict);
-        const updated = await sql<{ uuid: string }>`
-          update product set sale_status = ${to}, sale_status_modified = ${clock()},
+        const updated = await sql<{ uuid: string; previous: string | null }>`
+          with before as (
+            select uuid, sale_status::text as previous from product
+            where deposit = ${req.uuid}
+              and sale_status is distinct from 'FACTURED' and sale_status is distinct from ${to})
+          update product p set sale_status = ${to}, sale_status_modified = ${clock()},
             updated_at = now(), row_version = row_version + 1
-          where deposit = ${req.uuid}
-            and sale_status is distinct from 'FACTURED' and sale_status is distinct from ${to}
-          returning uuid`.execute(trx);
+          from before where p.uuid = before.uuid
+          returning p.uuid, before.previous`.execute(trx);
+        // Products that just became sold get their incomes and their sale date.
+        if (INCOME_STATUSES.includes(to)) {
+          const sold = updated.rows.filter((r) => !INCOME_STATUSES.includes(r.previous ?? ''));
+          await fillIncomes(
+            trx,
+            req.uuid,
+            sold.map((r) => r.uuid),
+            clock(),
+          );
+        }
         return create(ChangeSaleStatusForAllProductsResponseSchema, {
           success: true,
           updatedCount: updated.rows.length,

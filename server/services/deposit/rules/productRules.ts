@@ -21,6 +21,8 @@ import {
 } from '../../../../src/rpc/gen/seconde/v1/product_pb.ts';
 import type { Schema } from '../../../crud/tableInfo.ts';
 import { enforce, lockDepositStatus, tableColumns } from './ruleSql.ts';
+import { takeReferences } from '../../products/references.ts';
+import { checkCategoryAttributes, fillSaleColumns, isInvoiced } from '../../products/writeRules.ts';
 
 /** The sale status a product row will hold; a missing one takes the column default, OFFLINE. */
 function saleStatusOf(value: unknown): SaleStatus {
@@ -35,7 +37,7 @@ function saleStatusOf(value: unknown): SaleStatus {
  * this product's change, and checks the product's sale status against it. A product without a
  * deposit has no deposit rule to follow.
  */
-async function checkAgainstDeposit(
+export async function checkAgainstDeposit(
   trx: Kysely<unknown>,
   deposit: unknown,
   from: SaleStatus | undefined,
@@ -64,14 +66,15 @@ export function productUpdateHooks(clock: () => Date): UpdateHooks {
       lockedDeposit.set(request, deposit);
     },
 
-    async beforeWrite({ trx, request, current, row }) {
+    async beforeWrite({ trx, caller, request, current, row }) {
       if ((current.deposit ?? null) !== lockedDeposit.get(request))
         throw fail(
           Code.Aborted,
           'CHANGED_BY_SOMEONE_ELSE',
           'Product was changed by someone else; reload it',
         );
-      if (current.sale_status === 'FACTURED') enforce({ ok: false, code: 'PRODUCT_INVOICED' });
+      // Invoiced: FACTURED, or named by an invoice (product_invoice_uuid, in_invoices).
+      if (isInvoiced(current)) enforce({ ok: false, code: 'PRODUCT_INVOICED' });
       const origin = Number((request as { lastUpdatedBy?: number }).lastUpdatedBy ?? 0);
       if (origin > 0 && !('last_updated_by' in row))
         row.last_updated_by = enumToLabel(ProductOriginSchema, origin);
@@ -86,6 +89,9 @@ export function productUpdateHooks(clock: () => Date): UpdateHooks {
       }
       if (to !== from && !('sale_status_modified' in row && row.sale_status_modified))
         row.sale_status_modified = clock();
+      await checkCategoryAttributes(trx, current, row);
+      const deposit = moved ? row.deposit : current.deposit;
+      await fillSaleColumns(trx, caller, clock, { current, row, deposit, from, to });
     },
   };
 }
@@ -119,6 +125,16 @@ export function productCreateHandler(
           throw fail(Code.PermissionDenied, 'FORBIDDEN', 'This deposit is not yours');
         await checkAgainstDeposit(trx, row.deposit, undefined, to);
         if (to !== 'OFFLINE' && !row.sale_status_modified) row.sale_status_modified = clock();
+        // References are numbered from the deposit's range when the caller gives none.
+        if (typeof row.deposit === 'string' && !row.reference)
+          [row.reference] = await takeReferences(trx, row.deposit);
+        await checkCategoryAttributes(trx, undefined, row);
+        await fillSaleColumns(trx, caller, clock, {
+          current: undefined,
+          row,
+          deposit: row.deposit,
+          to,
+        });
         const uuid = await insertRow(trx, 'product', row);
         const created = await selectInScope(trx, 'product', uuid, caller, 'write');
         if (!created)
