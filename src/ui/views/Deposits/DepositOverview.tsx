@@ -1,6 +1,7 @@
 import { Card, H2 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { selectIsAdminLevel } from '../../../machines/deposit/depositSelectors.ts';
+import { selectCanEdit, selectIsAdminLevel } from '../../../machines/deposit/depositSelectors.ts';
+import { DepositPhotos } from '../../images/DepositPhotos.tsx';
 import { AdminPanel } from './AdminPanel.tsx';
 import { useDeposit } from './depositContext.ts';
 import { DepositProducts } from './DepositProducts.tsx';
@@ -11,6 +12,10 @@ import { StatusSteps } from './StatusSteps.tsx';
 export function DepositOverview() {
   const { t } = useTranslation();
   const isAdminLevel = useDeposit(selectIsAdminLevel);
+  // The photos are the vendor's and staff's work; read-only when the deposit cannot be edited.
+  const isStaffOrVendor = useDeposit((s) => isAdminLevel || s.context.viewer.vendorUuid !== null);
+  const depositUuid = useDeposit((s) => s.context.deposit?.uuid ?? '');
+  const canEdit = useDeposit(selectCanEdit);
   return (
     <div className="seconde-deposit-columns">
       <Card>
@@ -19,6 +24,9 @@ export function DepositOverview() {
       </Card>
       <div className="seconde-deposit-stack">
         <DepositProducts />
+        {isStaffOrVendor && depositUuid && (
+          <DepositPhotos key={depositUuid} deposit={depositUuid} canEdit={canEdit} />
+        )}
         {isAdminLevel && <AdminPanel />}
       </div>
       <ReasonDialog />

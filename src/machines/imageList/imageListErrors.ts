@@ -1,0 +1,2 @@
+/** Text keys of the failures the photo machines hold, for the views (which never import RPC code). */
+export { errorI18nKey } from '../../rpc/errors.ts';
