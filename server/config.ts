@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { S3Settings } from './media/s3Storage.ts';
 import {
   DEFAULT_LEGAL_TERMS_UPDATED_AT,
+  DEFAULT_MONTHLY_GENERATION_QUOTA,
   DEFAULT_SETTINGS,
   type BusinessSettings,
 } from './services/deps.ts';
@@ -78,6 +79,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         'MAX_PENDING_DEPOSITS',
       ),
       supportEmail: env.SUPPORT_EMAIL || undefined,
+      monthlyGenerationQuota: positiveInteger(
+        env.MONTHLY_GENERATION_QUOTA,
+        DEFAULT_MONTHLY_GENERATION_QUOTA,
+        'MONTHLY_GENERATION_QUOTA',
+      ),
       legalTermsUpdatedAt: dateSetting(
         env.LEGAL_TERMS_UPDATED_AT,
         DEFAULT_LEGAL_TERMS_UPDATED_AT,

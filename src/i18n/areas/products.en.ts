@@ -74,6 +74,8 @@ export const productsEn = {
     tooManyOptions: 'At most {{max}} choices',
     unknownOption: 'This choice no longer exists for this attribute',
     attributeInvalid: 'A category attribute is not filled in correctly.',
+    productSold: 'A sold product cannot be deleted.',
+    productPaid: 'A paid product cannot be deleted.',
     save: 'Save',
     saved: 'Item saved',
     nothingToSave: 'No changes to save',

@@ -74,6 +74,8 @@ export const productsFr = {
     tooManyOptions: '{{max}} choix au plus',
     unknownOption: 'Ce choix n’existe plus pour cet attribut',
     attributeInvalid: 'Un attribut de la catégorie est mal renseigné.',
+    productSold: 'Un article vendu ne peut pas être supprimé.',
+    productPaid: 'Un article payé ne peut pas être supprimé.',
     save: 'Enregistrer',
     saved: 'Article enregistré',
     nothingToSave: 'Aucune modification à enregistrer',

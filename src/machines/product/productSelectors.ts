@@ -62,6 +62,8 @@ const REASON_KEYS: Readonly<Record<string, string>> = {
   QUOTA_REACHED: 'products.quotaReached',
   TITLE_REQUIRED: 'products.titleRequired',
   CATEGORY_ATTRIBUTE_INVALID: 'products.attributeInvalid',
+  PRODUCT_SOLD: 'products.productSold',
+  PRODUCT_PAID: 'products.productPaid',
 };
 
 /** Text key of the refusal or failure on screen. */
