@@ -6,6 +6,8 @@ import { OBSERVERS_SCRIPT, type MainThreadFigures } from './observers.ts';
 import { sampleWorkerHeaps } from './workerHeap.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** How many times each measured action repeats (BENCH_RUNS, 3 by default); figures are medians. */
+export const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -93,4 +95,14 @@ export async function writeResults(section: string, figures: unknown): Promise<v
 export function printTable(title: string, rows: Record<string, Record<string, unknown>>): void {
   console.log(`\n${title}`);
   console.table(rows);
+}
+
+/** Numbers rounded to two decimals for the printed tables; other values kept as they are. */
+export function round(values: object): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(values).map(([k, v]) => [
+      k,
+      typeof v === 'number' ? Math.round(v * 100) / 100 : v,
+    ]),
+  );
 }

@@ -13,13 +13,14 @@ import {
   measure,
   medianFigures,
   printTable,
+  round,
+  RUNS,
   writeResults,
   type RunFigures,
 } from './harness.ts';
 import type { PhotoPipeline, PhotoTimings } from './page/photoIntake.ts';
 
 const PHOTOS = 50;
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PIPELINES: readonly PhotoPipeline[] = ['ours', 'native'];
 const PHOTO = path.resolve('tests/fixtures/images/photo-12mp.jpg');
 const TYPES: Readonly<Record<string, string>> = {
@@ -106,13 +107,4 @@ export async function benchPhotoIntake(): Promise<void> {
     await browser.close();
     server.close();
   }
-}
-
-function round(values: object): Record<string, number> {
-  return Object.fromEntries(
-    Object.entries(values).map(([k, v]) => [
-      k,
-      typeof v === 'number' ? Math.round(v * 100) / 100 : v,
-    ]),
-  );
 }

@@ -18,6 +18,8 @@ import {
   measure,
   medianFigures,
   printTable,
+  round,
+  RUNS,
   writeResults,
   type RunFigures,
 } from './harness.ts';
@@ -26,7 +28,6 @@ import { benchPhotoIntake } from './photoIntake.ts';
 import { benchStockList } from './stockList.ts';
 
 const PRODUCTS = 100_000;
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const ADMIN = 'admin@seconde.test';
 const PIPELINES: readonly Pipeline[] = ['ours', 'sheetjs', 'csv'];
 // BENCH_SECTIONS picks sections (comma-separated); all by default.
@@ -132,15 +133,6 @@ async function exportThroughTheApp(
   });
   await page.context().close();
   return figures;
-}
-
-function round(values: object): Record<string, number> {
-  return Object.fromEntries(
-    Object.entries(values).map(([k, v]) => [
-      k,
-      typeof v === 'number' ? Math.round(v * 100) / 100 : v,
-    ]),
-  );
 }
 
 await main();

@@ -284,6 +284,21 @@ export async function selectInScope(
   return rows[0];
 }
 
+/** `selectInScope`, or the FORBIDDEN / NOT_FOUND refusal naming the row `name`. */
+export async function requireInScope(
+  executor: Kysely<unknown>,
+  table: string,
+  uuid: string,
+  caller: Caller,
+  mode: 'read' | 'write',
+  name: string,
+  lock?: 'for update' | 'for share',
+): Promise<Record<string, unknown>> {
+  const row = await selectInScope(executor, table, uuid, caller, mode, lock);
+  if (!row) throw await refuseOutOfScope(executor, table, uuid, name);
+  return row;
+}
+
 /** What one update is about, as its hooks see it. */
 export interface UpdateContext {
   readonly trx: Kysely<unknown>;

@@ -17,6 +17,7 @@ import {
   type DemoUser,
   type TestServer,
 } from '../helpers/testServer.ts';
+import { depositWalkedTo, setDepositStatus, WALK } from '../helpers/depositWalk.ts';
 
 let t: TestServer;
 let vendorUuid: string;
@@ -42,26 +43,12 @@ afterAll(async () => {
 const deposits = (who: DemoUser) => t.client(DepositService, who);
 const products = (who: DemoUser) => t.client(ProductService, who);
 
-/** The working steps after RECEIVED, in order: a deposit reaches any of them one step at a time. */
-const WALK = [
-  DepositStatus.TODO,
-  DepositStatus.PROGRESS,
-  DepositStatus.CUSTOMER_WAITING,
-  DepositStatus.DEPOSIT_VALIDATED,
-  DepositStatus.INLINE,
-];
-
-function setStatus(
+const setStatus = (
   who: DemoUser,
   deposit: Deposit,
   status: DepositStatus,
-  extra: { abandonReason?: AbandonReason; abandonReasonComment?: string } = {},
-) {
-  return deposits(who).partialUpdate({
-    deposit: { uuid: deposit.uuid, rowVersion: deposit.rowVersion, status, ...extra },
-    updateMask: { paths: ['status', ...Object.keys(extra)] },
-  });
-}
+  extra?: { abandonReason?: AbandonReason; abandonReasonComment?: string },
+) => setDepositStatus(t, who, deposit, status, extra);
 
 function setSaleStatus(who: DemoUser, product: Product, saleStatus: SaleStatus) {
   return products(who).partialUpdate({
@@ -79,19 +66,11 @@ async function depositAt(
   saleStatuses: SaleStatus[] = [],
   options: { vendor?: string; customer?: string } = {},
 ): Promise<{ deposit: Deposit; items: Product[] }> {
-  const start = status <= DepositStatus.RECEIVED ? status : DepositStatus.RECEIVED;
-  let deposit = await deposits('admin').create({
-    deposit: {
-      name: `Règles ${++counter} ${Date.now()}`,
-      vendor: options.vendor ?? vendorUuid,
-      customer: options.customer ?? '',
-      status: start,
-    },
+  const deposit = await depositWalkedTo(t, status, {
+    name: `Règles ${++counter} ${Date.now()}`,
+    vendor: options.vendor ?? vendorUuid,
+    customer: options.customer ?? '',
   });
-  for (const step of WALK) {
-    if (step > status) break;
-    deposit = await setStatus('admin', deposit, step);
-  }
   expect(deposit.status).toBe(status);
   const items: Product[] = [];
   for (const [i, saleStatus] of saleStatuses.entries()) {

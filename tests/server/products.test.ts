@@ -21,6 +21,7 @@ import {
   type DemoUser,
   type TestServer,
 } from '../helpers/testServer.ts';
+import { depositWalkedTo } from '../helpers/depositWalk.ts';
 
 const QUOTA = 3;
 let t: TestServer;
@@ -44,34 +45,16 @@ const deposits = (who: DemoUser) => t.client(DepositService, who);
 const products = (who: DemoUser) => t.client(ProductService, who);
 const db = () => t.server.db;
 
-const WALK = [
-  DepositStatus.TODO,
-  DepositStatus.PROGRESS,
-  DepositStatus.CUSTOMER_WAITING,
-  DepositStatus.DEPOSIT_VALIDATED,
-  DepositStatus.INLINE,
-];
-
 /** A deposit of `vendor` walked by an admin to `status`, with its numbering columns set. */
 async function depositAt(
   status: DepositStatus,
   columns: { range?: string; defaultNumber?: number; vendor?: string } = {},
 ): Promise<Deposit> {
-  let deposit = await deposits('admin').create({
-    deposit: {
-      name: `Produits ${++counter} ${Date.now()}`,
-      vendor: columns.vendor ?? vendorUuid,
-      status: DepositStatus.RECEIVED,
-      defaultQuality: ProductQuality.GOOD,
-    },
+  const deposit = await depositWalkedTo(t, status, {
+    name: `Produits ${++counter} ${Date.now()}`,
+    vendor: columns.vendor ?? vendorUuid,
+    defaultQuality: ProductQuality.GOOD,
   });
-  for (const step of WALK) {
-    if (step > status) break;
-    deposit = await deposits('admin').partialUpdate({
-      deposit: { uuid: deposit.uuid, rowVersion: deposit.rowVersion, status: step },
-      updateMask: { paths: ['status'] },
-    });
-  }
   await sql`update deposit set product_number_range = ${columns.range ?? null},
     default_product_number = ${columns.defaultNumber ?? null} where uuid = ${deposit.uuid}`.execute(
     db(),

@@ -1,6 +1,11 @@
 import { Code } from '@connectrpc/connect';
 import { sql, type Kysely } from 'kysely';
-import { refuseOutOfScope, requireUuid, selectInScope } from '../../crud/crudService.ts';
+import {
+  refuseOutOfScope,
+  requireInScope,
+  requireUuid,
+  selectInScope,
+} from '../../crud/crudService.ts';
 import { scopeSql } from '../../crud/queryParts.ts';
 import { scopeFor } from '../../crud/policies.ts';
 import type { Caller } from '../../rpc/caller.ts';
@@ -49,8 +54,7 @@ export async function lockProduct(
   uuid: string,
 ): Promise<Row> {
   requireUuid(uuid, 'product');
-  const row = await selectInScope(trx, 'product', uuid, caller, 'write', 'for update');
-  if (!row) throw await refuseOutOfScope(trx, 'product', uuid, 'product');
+  const row = await requireInScope(trx, 'product', uuid, caller, 'write', 'product', 'for update');
   if (isInvoiced(row))
     throw fail(
       Code.FailedPrecondition,

@@ -1,7 +1,7 @@
 import { Code, type HandlerContext } from '@connectrpc/connect';
 import { create } from '@bufbuild/protobuf';
 import { sql, type Kysely } from 'kysely';
-import { insertRow, requireUuid } from '../../crud/crudService.ts';
+import { insertRow, isUuid, requireUuid } from '../../crud/crudService.ts';
 import type { Caller } from '../../rpc/caller.ts';
 import { fail } from '../../rpc/reasons.ts';
 import { groupPhotos } from '../../../src/domain/images/clusters.ts';
@@ -23,8 +23,6 @@ import {
   type Row,
 } from './productRows.ts';
 import { lockProductCreation, takeReferences } from './references.ts';
-
-const UUID = /^[0-9a-f-]{36}$/i;
 
 /**
  * A new product of a deposit made of some of its photos, which move onto it in the order given
@@ -60,7 +58,7 @@ export async function productFromPhotos(
     last_updated_by: 'PROVIDER',
     main_image_url: mediaUrl(first?.image),
     ...(deposit.default_quality ? { quality: deposit.default_quality } : {}),
-    ...(UUID.test(size) ? { product_size: size } : {}),
+    ...(isUuid(size) ? { product_size: size } : {}),
   });
   await sql`
     insert into product_image (product, image, image256, kind, "order", family, processing_status,

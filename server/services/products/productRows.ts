@@ -1,11 +1,6 @@
 import { Code, type HandlerContext } from '@connectrpc/connect';
 import { sql, type Kysely } from 'kysely';
-import {
-  mapDatabaseErrors,
-  refuseOutOfScope,
-  requireCaller,
-  selectInScope,
-} from '../../crud/crudService.ts';
+import { mapDatabaseErrors, requireCaller, requireInScope } from '../../crud/crudService.ts';
 import { rowToMessage } from '../../crud/rowMapping.ts';
 import type { Schema } from '../../crud/tableInfo.ts';
 import type { Caller } from '../../rpc/caller.ts';
@@ -74,15 +69,8 @@ export async function rowInScope(
   mode: 'read' | 'write',
   lock?: 'for update' | 'for share',
 ): Promise<Row> {
-  const row = await selectInScope(executor, table, uuid, caller, mode, lock);
-  if (!row)
-    throw await refuseOutOfScope(
-      executor,
-      table,
-      uuid,
-      table === 'product' ? 'Product' : 'Deposit',
-    );
-  return row;
+  const name = table === 'product' ? 'Product' : 'Deposit';
+  return requireInScope(executor, table, uuid, caller, mode, name, lock);
 }
 
 /** The public address of a stored image key (keys are served under /media/). */

@@ -3,6 +3,8 @@
  * categories by their `order` then name. Pure, so the grouping is tested without a browser.
  */
 
+import { FAMILIES } from '../newDeposit/depositForm.ts';
+
 export interface TreeCategory {
   readonly uuid: string;
   readonly name: string;
@@ -17,18 +19,8 @@ export interface CategoryGroup<C extends TreeCategory> {
   readonly categories: C[];
 }
 
-export const FAMILY_ORDER = [
-  'WOMAN',
-  'MAN',
-  'KIDS',
-  'HOME',
-  'ELECTRONICS',
-  'ENTERTAINMENT',
-  'HOBBIES_COLLECTIBLES',
-  'SPORTS',
-  'MIXED',
-  'UNSPECIFIED',
-] as const;
+/** The families in the deposit form's order, then the categories of every family. */
+export const FAMILY_ORDER = [...FAMILIES, 'UNSPECIFIED'] as const;
 
 /**
  * Groups active categories by family. An inactive category stays listed only when it is the one

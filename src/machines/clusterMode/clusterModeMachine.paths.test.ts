@@ -2,21 +2,13 @@ import { Code, ConnectError } from '@connectrpc/connect';
 import { expect } from 'vitest';
 import type { EventObject, SnapshotFrom } from 'xstate';
 import { describePaths, done, failure, walkPaths, type StepInfo } from '../testing/walkPaths.ts';
-import type { ImageItem } from '../imageList/imageItem.ts';
+import { testPhoto } from '../testing/photos.ts';
 import { clusterModeMachine, type ClusterModeEvent } from './clusterModeMachine.ts';
 import { groupsOf } from './clusterSteps.ts';
 
 type Snapshot = SnapshotFrom<typeof clusterModeMachine>;
 
-const photo = (n: number, seconds: number): ImageItem => ({
-  uuid: `p${n}`,
-  image: `k${n}`,
-  image256: '',
-  order: n,
-  rotation: 0,
-  cluster: 0,
-  takenAt: seconds * 1000,
-});
+const photo = (n: number, seconds: number) => testPhoto(n, seconds);
 /** Three items: two photos, then one, then one. */
 const PHOTOS = [photo(1, 0), photo(2, 10), photo(3, 100), photo(4, 200)];
 const refused = new ConnectError('{"code":"NO_CLUSTER_LEFT"}', Code.FailedPrecondition);

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { toAppError, type AppErrorCode } from '../../rpc/errors.ts';
 import type { ImageItem } from '../imageList/imageItem.ts';
+import { failedState, loadingState } from '../shared/loadStates.ts';
 import { groupsOf, indexAfterMove, moveToNeighbour, withClusters } from './clusterSteps.ts';
 
 export interface ClusterProductInput {
@@ -146,27 +147,13 @@ export const clusterModeMachine = clusterSetup.createMachine({
   }),
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadPhotos',
-        src: 'loadPhotos',
-        input: ({ context }) => ({ deposit: context.deposit }),
-        onDone: {
-          target: 'choosing',
-          actions: { type: 'assignPhotos', params: ({ event }) => event.output },
-        },
-        onError: {
-          target: 'failed',
-          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-    },
-    failed: {
-      tags: ['error'],
-      exit: 'clearError',
-      on: { 'cluster.retry': 'loading' },
-    },
+    loading: loadingState(
+      'loadPhotos',
+      ({ context }) => ({ deposit: context.deposit }),
+      'assignPhotos',
+      'choosing',
+    ),
+    failed: failedState('cluster.retry'),
     // Eventless: the walk shows a group, or says it is over.
     choosing: {
       always: [{ guard: 'hasGroup', target: 'walking' }, { target: 'finished' }],

@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ImageItem } from '../imageList/imageItem.ts';
+import { testPhoto } from '../testing/photos.ts';
 import { groupsOf, indexAfterMove, moveToNeighbour, withClusters } from './clusterSteps.ts';
 
-const photo = (n: number, seconds: number, cluster = 0): ImageItem => ({
-  uuid: `p${n}`,
-  image: `k${n}`,
-  image256: '',
-  order: n,
-  rotation: 0,
-  cluster,
-  takenAt: seconds * 1000,
-});
+const photo = (n: number, seconds: number, cluster = 0) => testPhoto(n, seconds, cluster);
 
 describe('cluster corrections', () => {
   const photos = [photo(1, 0), photo(2, 5), photo(3, 100), photo(4, 110), photo(5, 300)];

@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  applyOrder,
-  mediaUrl,
-  moveUuid,
-  normalizeRotation,
-  withoutItem,
-  type ImageItem,
-} from './imageItem.ts';
+import { applyOrder, mediaUrl, moveUuid, normalizeRotation, withoutItem } from './imageItem.ts';
+import { testPhoto } from '../testing/photos.ts';
 
-const photo = (n: number): ImageItem => ({
-  uuid: `p${n}`,
-  image: `k${n}`,
-  image256: '',
-  order: n,
-  rotation: 0,
-  cluster: 0,
-  takenAt: 0,
-});
+const photo = (n: number) => testPhoto(n);
 const three = [photo(1), photo(2), photo(3)];
 
 describe('photo order and rotation', () => {

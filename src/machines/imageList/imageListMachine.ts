@@ -1,5 +1,6 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { toAppError, type AppErrorCode } from '../../rpc/errors.ts';
+import { failedState, loadingState } from '../shared/loadStates.ts';
 import { applyOrder, withoutItem, type ImageItem, type ImageListOwner } from './imageItem.ts';
 
 /** How tiles fit their square: the whole photo (contain) or a filled square (cover). */
@@ -187,28 +188,11 @@ export const imageListMachine = imageListSetup.createMachine({
   },
   states: {
     loading: {
-      tags: ['busy'],
+      ...loadingState('loadImages', ({ context }) => ({ owner: context.owner }), 'assignItems'),
       // Photos arrived while loading (an upload): load again so none is missed.
       on: { 'list.reload': { target: 'loading', reenter: true } },
-      invoke: {
-        id: 'loadImages',
-        src: 'loadImages',
-        input: ({ context }) => ({ owner: context.owner }),
-        onDone: {
-          target: 'ready',
-          actions: { type: 'assignItems', params: ({ event }) => event.output },
-        },
-        onError: {
-          target: 'failed',
-          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
     },
-    failed: {
-      tags: ['error'],
-      exit: 'clearError',
-      on: { 'list.retry': 'loading', 'list.reload': 'loading' },
-    },
+    failed: failedState('list.retry', 'list.reload'),
     ready: {
       initial: 'idle',
       states: {

@@ -11,13 +11,22 @@ export const debouncingState = {
   after: { debounce: 'loading' },
 } as const;
 
-/** Loads once through `actor` (its id and source), then `ready`, or `failed` with the error code. */
+/**
+ * Loads once through `actor` (its id and source), then `ready` (or the state `done` names), or
+ * `failed` with the error code.
+ */
 export function loadingState<
   const TActor extends string,
   const TAssign extends string,
   TContext,
   TInput,
->(actor: TActor, input: (args: { context: TContext }) => TInput, assign: TAssign) {
+  const TDone extends string = 'ready',
+>(
+  actor: TActor,
+  input: (args: { context: TContext }) => TInput,
+  assign: TAssign,
+  done: TDone = 'ready' as TDone,
+) {
   return {
     tags: ['busy'],
     invoke: {
@@ -25,7 +34,7 @@ export function loadingState<
       src: actor,
       input,
       onDone: {
-        target: 'ready',
+        target: done,
         actions: {
           type: assign,
           params: <TOutput>({ event }: { event: { output: TOutput } }) => event.output,
@@ -42,11 +51,11 @@ export function loadingState<
   } as const;
 }
 
-/** A failed load: tagged `error` with its code, cleared when `retry` loads again. */
-export function failedState<const TRetry extends string>(retry: TRetry) {
+/** A failed load: tagged `error` with its code, cleared when a `retry` event loads again. */
+export function failedState<const TRetry extends string>(...retry: TRetry[]) {
   return {
     tags: ['error'],
     exit: 'clearError',
-    on: { [retry]: 'loading' } as Record<TRetry, 'loading'>,
+    on: Object.fromEntries(retry.map((type) => [type, 'loading'])) as Record<TRetry, 'loading'>,
   } as const;
 }

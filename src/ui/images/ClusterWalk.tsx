@@ -2,11 +2,11 @@ import { Button, Callout, H3, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { clusterModeLogic } from '../../machines/depositPhotos/depositPhotosLogic.ts';
 import { mediaUrl, type ImageItem } from '../../machines/imageList/imageItem.ts';
 import { errorI18nKey } from '../../machines/imageList/imageListErrors.ts';
 import { useAppServices } from '../app/servicesContext.ts';
+import { MakeProductButton, ProductMade } from './MakeProduct.tsx';
 
 const sameList = (a: readonly ImageItem[], b: readonly ImageItem[]) =>
   a.length === b.length && a.every((item, i) => item === b[i]);
@@ -41,10 +41,11 @@ export function ClusterWalk({ deposit, onClose }: { deposit: string; onClose: ()
   const editable = useSelector(actor, (s) => s.hasTag('editable'));
 
   const created = lastProduct && (
-    <Callout intent="success" data-testid="cluster-created">
-      {t('photos.clusterMade', { count: madeCount })}{' '}
-      <Link to={`/product/${lastProduct}`}>{t('photos.openProduct')}</Link>
-    </Callout>
+    <ProductMade
+      testId="cluster-created"
+      text={t('photos.clusterMade', { count: madeCount })}
+      product={lastProduct}
+    />
   );
 
   if (failed)
@@ -140,13 +141,11 @@ export function ClusterWalk({ deposit, onClose }: { deposit: string; onClose: ()
         ))}
       </ul>
       <div className="seconde-photos-actions">
-        <Button
-          intent="primary"
-          icon="add"
-          loading={busy}
-          disabled={!editable}
-          data-testid="cluster-create"
+        <MakeProductButton
+          testId="cluster-create"
           text={t('photos.clusterCreate', { count: photos.length })}
+          busy={busy}
+          disabled={!editable}
           onClick={() => actor.send({ type: 'cluster.create' })}
         />
         <Button

@@ -2,7 +2,6 @@ import { Button, ButtonGroup, Callout, Card, H2 } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { depositPhotosLogic } from '../../machines/depositPhotos/depositPhotosLogic.ts';
 import { errorI18nKey } from '../../machines/imageList/imageListErrors.ts';
 import { useAppServices } from '../app/servicesContext.ts';
@@ -10,6 +9,7 @@ import { UploadZone } from '../upload/UploadZone.tsx';
 import { ClusterWalk } from './ClusterWalk.tsx';
 import { ImageBoard } from './ImageBoard.tsx';
 import { ImageList } from './ImageList.tsx';
+import { MakeProductButton, ProductMade } from './MakeProduct.tsx';
 import { ProductStrips } from './ProductStrips.tsx';
 
 export interface DepositPhotosProps {
@@ -82,23 +82,22 @@ export function DepositPhotos({ deposit, canEdit }: DepositPhotosProps) {
           />
           {canEdit && (
             <div className="seconde-photos-actions">
-              <Button
-                intent="primary"
-                icon="add"
-                loading={creating}
-                disabled={!canCreate}
-                data-testid="create-from-selection"
+              <MakeProductButton
+                testId="create-from-selection"
                 text={t('photos.createFromSelected', { count: selected.size })}
+                busy={creating}
+                disabled={!canCreate}
                 onClick={() => actor.send({ type: 'photos.create' })}
               />
             </div>
           )}
           <div aria-live="polite">
             {created && (
-              <Callout intent="success" data-testid="product-created">
-                {t('photos.productCreated')}{' '}
-                <Link to={`/product/${created}`}>{t('photos.openProduct')}</Link>
-              </Callout>
+              <ProductMade
+                testId="product-created"
+                text={t('photos.productCreated')}
+                product={created}
+              />
             )}
           </div>
           {errorCode && (

@@ -1,5 +1,5 @@
 import './products.css';
-import { Button, H1, Spinner } from '@blueprintjs/core';
+import { H1 } from '@blueprintjs/core';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -14,7 +14,7 @@ import {
   selectLoadFailed,
   selectProduct,
 } from '../../machines/product/productSelectors.ts';
-import { PageState } from '../components/PageState.tsx';
+import { PageLoad } from '../components/PageLoad.tsx';
 import { useAppServices } from '../app/servicesContext.ts';
 import { useSession } from '../app/sessionContext.ts';
 import { DescriptionSection } from './DescriptionSection.tsx';
@@ -48,7 +48,6 @@ export function ProductPage() {
 }
 
 function ProductFrame() {
-  const { t } = useTranslation();
   const actor = useProductActor();
   const navigate = useNavigate();
   const loading = useProduct(selectIsLoading);
@@ -65,25 +64,18 @@ function ProductFrame() {
     };
   }, [actor, navigate]);
 
-  if (failed)
-    return (
-      <PageState
-        testId="product-failed"
-        icon="error"
-        title={t('products.failedTitle')}
-        description={errorKey ? t(errorKey) : undefined}
-        action={
-          <Button
-            icon="refresh"
-            text={t('products.retry')}
-            onClick={() => actor.send({ type: 'product.retry' })}
-          />
-        }
-      />
-    );
-  if (loading)
-    return <PageState testId="product-loading" icon={<Spinner />} title={t('products.loading')} />;
-  return <ProductBody />;
+  return (
+    <PageLoad
+      testId="product"
+      area="products"
+      failed={failed}
+      loading={loading}
+      errorKey={errorKey}
+      onRetry={() => actor.send({ type: 'product.retry' })}
+    >
+      <ProductBody />
+    </PageLoad>
+  );
 }
 
 function ProductBody() {

@@ -1,5 +1,5 @@
 import './deposits.css';
-import { Button, Callout, H1, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { Button, Callout, H1, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
@@ -22,7 +22,7 @@ import {
   selectViewerIsAdminLevel,
   selectViewerVendorUuid,
 } from '../../../machines/deposit/viewer.ts';
-import { PageState } from '../../components/PageState.tsx';
+import { PageLoad } from '../../components/PageLoad.tsx';
 import { useAppServices } from '../../app/servicesContext.ts';
 import { useSession } from '../../app/sessionContext.ts';
 import { DepositContext, useDeposit, useDepositActor } from './depositContext.ts';
@@ -57,40 +57,30 @@ export function DepositPage() {
 }
 
 function DepositFrame() {
-  const { t } = useTranslation();
   const actor = useDepositActor();
   const hasDeposit = useDeposit(selectHasDeposit);
   const loadFailed = useDeposit(selectLoadFailed);
   const errorKey = useDeposit(selectErrorKey);
 
-  if (loadFailed)
-    return (
-      <PageState
-        testId="deposit-failed"
-        icon="error"
-        title={t('deposit.failedTitle')}
-        description={errorKey ? t(errorKey) : undefined}
-        action={
-          <Button
-            icon="refresh"
-            text={t('deposit.retry')}
-            onClick={() => actor.send({ type: 'deposit.retry' })}
-          />
-        }
-      />
-    );
-  if (!hasDeposit)
-    return <PageState testId="deposit-loading" icon={<Spinner />} title={t('deposit.loading')} />;
   return (
-    <section
-      className="seconde-deposit-page"
-      aria-labelledby="deposit-title"
-      data-testid="deposit-page"
+    <PageLoad
+      testId="deposit"
+      area="deposit"
+      failed={loadFailed}
+      loading={!hasDeposit}
+      errorKey={errorKey}
+      onRetry={() => actor.send({ type: 'deposit.retry' })}
     >
-      <DepositHeader />
-      <DepositNotice />
-      <Outlet />
-    </section>
+      <section
+        className="seconde-deposit-page"
+        aria-labelledby="deposit-title"
+        data-testid="deposit-page"
+      >
+        <DepositHeader />
+        <DepositNotice />
+        <Outlet />
+      </section>
+    </PageLoad>
   );
 }
 
