@@ -169,4 +169,30 @@ describe('stockWindowMachine selection', () => {
     expect(actor.getSnapshot().context.ordering).toBe('reference');
     actor.stop();
   });
+
+  it('tells the address of a query once typing pauses, and of a new ordering at once', async () => {
+    const fetchPage = fromPromise<StockPageAnswer, StockPageQuery>(async ({ input }) =>
+      answer(input),
+    );
+    const actor = createActor(stockWindowMachine.provide({ actors: { fetchPage } }), {
+      input: {
+        filters: NO_FILTERS,
+        ordering: 'reference',
+        sortable: ['reference'],
+        layout: 'list',
+        pageSize: PAGE,
+      },
+    }).start();
+    const applied: string[] = [];
+    actor.on('stock.queryApplied', (e) => applied.push(`${e.filters.search}|${e.ordering}`));
+    await waitFor(actor, (s) => s.matches('ready'));
+    for (const search of ['-', '-1', '-12'])
+      actor.send({ type: 'stock.filter', filters: { search } });
+    expect(applied).toEqual([]);
+    await waitFor(actor, (s) => s.matches('ready'), { timeout: 5_000 });
+    expect(applied).toEqual(['-12|reference']);
+    actor.send({ type: 'stock.sort', key: 'reference' });
+    expect(applied).toEqual(['-12|reference', '-12|-reference']);
+    actor.stop();
+  });
 });

@@ -71,7 +71,10 @@ export type StockWindowEvent =
   | { type: 'stock.reload' }
   | { type: 'stock.retry' };
 
-export type StockWindowEmitted = { type: 'stock.layoutChosen'; layout: StockLayout };
+export type StockWindowEmitted =
+  | { type: 'stock.layoutChosen'; layout: StockLayout }
+  /** A query is applied (typing has paused, or a new ordering): the address can follow. */
+  | { type: 'stock.queryApplied'; filters: StockQueryFilters; ordering: string };
 
 /** Lines per request: a screen or two of rows, small enough to answer fast on 100k products. */
 export const STOCK_PAGE_SIZE = 100;
@@ -115,6 +118,11 @@ export const stockWindowMachine = setup({
     })),
     assignLayout: assign((_, layout: StockLayout) => ({ layout })),
     emitLayout: emit((_, layout: StockLayout) => ({ type: 'stock.layoutChosen' as const, layout })),
+    emitQuery: emit(({ context }) => ({
+      type: 'stock.queryApplied' as const,
+      filters: context.filters,
+      ordering: context.ordering,
+    })),
     pickPage: assign(({ context: c }) => ({
       loadingPage: missingPage(c.pages, c.visible, c.count, c.pageSize, c.layout) ?? 0,
     })),
@@ -174,7 +182,7 @@ export const stockWindowMachine = setup({
       guard: { type: 'isSortable', params: ({ event }) => event.key },
       target: '.loading',
       reenter: true,
-      actions: { type: 'assignSort', params: ({ event }) => event.key },
+      actions: [{ type: 'assignSort', params: ({ event }) => event.key }, 'emitQuery'],
     },
     'stock.layout': {
       guard: { type: 'isOtherLayout', params: ({ event }) => event.layout },
@@ -193,7 +201,10 @@ export const stockWindowMachine = setup({
     'stock.reload': { target: '.loading', reenter: true, actions: 'clearPages' },
   },
   states: {
-    debouncing: { tags: ['busy'], after: { debounce: 'loading' } },
+    debouncing: {
+      tags: ['busy'],
+      after: { debounce: { target: 'loading', actions: 'emitQuery' } },
+    },
     loading: {
       tags: ['busy'],
       entry: 'pickPage',

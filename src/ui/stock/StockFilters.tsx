@@ -7,9 +7,9 @@ import {
   SpinnerSize,
 } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { memo, useMemo } from 'react';
+import { createContext, memo, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SALE_STATUSES } from '../../domain/deposit/statuses.ts';
+import { SALE_STATUSES, type SaleStatus } from '../../domain/deposit/statuses.ts';
 import { saleStatusI18nKey } from '../../machines/deposit/enums.ts';
 import {
   NO_OPTIONS,
@@ -38,16 +38,108 @@ function Filters({ list }: StockFiltersProps) {
   const { clients } = useAppServices();
   const logic = useMemo(() => stockOptionsLogic(clients), [clients]);
   const options = useSelector(useActorRef(logic), (s) => s.output ?? NO_OPTIONS);
-  const { filters } = list;
-  const pick = (key: 'deposit' | 'category' | 'brand', choices: readonly StockOption[]) => (
-    <FormGroup label={t(`stockView.${key}`)} labelFor={`stock-${key}`} inline>
+  const { filters, filter } = list;
+  // Each part is drawn again only when its own value changes: a key typed in the search box
+  // does not redraw the statuses, the long option lists nor the dates.
+  return (
+    <div
+      className="seconde-pages-filters seconde-stock-filters"
+      role="search"
+      aria-label={t('pages.stockFilters')}
+    >
+      <SearchBox search={filters.search} busy={list.busy} filter={filter} />
+      <StatusBoxes saleStatuses={filters.saleStatuses} filter={filter} />
+      <Pick name="deposit" value={filters.deposit} choices={options.deposits} filter={filter} />
+      <Pick name="category" value={filters.category} choices={options.categories} filter={filter} />
+      <Pick name="brand" value={filters.brand} choices={options.brands} filter={filter} />
+      <EntryDates from={filters.from} to={filters.to} filter={filter} />
+    </div>
+  );
+}
+
+type Filter = StockWindow['filter'];
+
+/** Whether lines are loading, for the spinner inside the search box. */
+const BusyContext = createContext(false);
+
+function SearchBusy() {
+  const busy = useContext(BusyContext);
+  return (
+    <span className="seconde-stock-search-busy">
+      {busy && <Spinner size={SpinnerSize.SMALL} />}
+    </span>
+  );
+}
+
+// Always the same element of a fixed width: Blueprint's search box measures its right element
+// (a forced layout) whenever that element changes, and lines load often while scrolling.
+const SEARCH_BUSY = <SearchBusy />;
+
+const SearchBox = memo(
+  ({ search, busy, filter }: { search: string; busy: boolean; filter: Filter }) => {
+    const { t } = useTranslation();
+    return (
+      <BusyContext.Provider value={busy}>
+        <InputGroup
+          className="seconde-pages-search"
+          type="search"
+          leftIcon="search"
+          aria-label={t('pages.stockSearch')}
+          placeholder={t('pages.stockSearch')}
+          value={search}
+          onValueChange={(next) => filter({ search: next })}
+          rightElement={SEARCH_BUSY}
+          data-testid="stock-search"
+        />
+      </BusyContext.Provider>
+    );
+  },
+);
+
+const StatusBoxes = memo(
+  ({ saleStatuses, filter }: { saleStatuses: readonly SaleStatus[]; filter: Filter }) => {
+    const { t } = useTranslation();
+    return (
+      <fieldset>
+        <legend>{t('pages.saleStatus')}</legend>
+        {SALE_STATUSES.map((status) => (
+          <Checkbox
+            key={status}
+            inline
+            label={t(saleStatusI18nKey(status))}
+            checked={saleStatuses.includes(status)}
+            data-testid={`stock-status-${status}`}
+            onChange={(e) => {
+              const on = e.currentTarget.checked;
+              filter({
+                saleStatuses: SALE_STATUSES.filter((s) =>
+                  s === status ? on : saleStatuses.includes(s),
+                ),
+              });
+            }}
+          />
+        ))}
+      </fieldset>
+    );
+  },
+);
+
+interface PickProps {
+  readonly name: 'deposit' | 'category' | 'brand';
+  readonly value: string;
+  readonly choices: readonly StockOption[];
+  readonly filter: Filter;
+}
+
+const Pick = memo(({ name, value, choices, filter }: PickProps) => {
+  const { t } = useTranslation();
+  return (
+    <FormGroup label={t(`stockView.${name}`)} labelFor={`stock-${name}`} inline>
       <HTMLSelect
-        id={`stock-${key}`}
-        value={filters[key]}
-        data-testid={`stock-filter-${key}`}
-        onChange={(e) =>
-          list.filter({ [key]: e.currentTarget.value } as Partial<StockQueryFilters>)
-        }
+        id={`stock-${name}`}
+        value={value}
+        data-testid={`stock-filter-${name}`}
+        onChange={(e) => filter({ [name]: e.currentTarget.value } as Partial<StockQueryFilters>)}
       >
         <option value="">{t('stockView.any')}</option>
         {choices.map((o) => (
@@ -58,58 +150,22 @@ function Filters({ list }: StockFiltersProps) {
       </HTMLSelect>
     </FormGroup>
   );
+});
+
+const EntryDates = memo(({ from, to, filter }: { from: string; to: string; filter: Filter }) => {
+  const { t } = useTranslation();
   return (
-    <div
-      className="seconde-pages-filters seconde-stock-filters"
-      role="search"
-      aria-label={t('pages.stockFilters')}
-    >
-      <InputGroup
-        className="seconde-pages-search"
-        type="search"
-        leftIcon="search"
-        aria-label={t('pages.stockSearch')}
-        placeholder={t('pages.stockSearch')}
-        value={filters.search}
-        onValueChange={(search) => list.filter({ search })}
-        rightElement={list.busy ? <Spinner size={SpinnerSize.SMALL} /> : undefined}
-        data-testid="stock-search"
-      />
-      <fieldset>
-        <legend>{t('pages.saleStatus')}</legend>
-        {SALE_STATUSES.map((status) => (
-          <Checkbox
-            key={status}
-            inline
-            label={t(saleStatusI18nKey(status))}
-            checked={filters.saleStatuses.includes(status)}
-            data-testid={`stock-status-${status}`}
-            onChange={(e) => {
-              const on = e.currentTarget.checked;
-              list.filter({
-                saleStatuses: SALE_STATUSES.filter((s) =>
-                  s === status ? on : filters.saleStatuses.includes(s),
-                ),
-              });
-            }}
-          />
-        ))}
-      </fieldset>
-      {pick('deposit', options.deposits)}
-      {pick('category', options.categories)}
-      {pick('brand', options.brands)}
-      <DateRangeFilter
-        range={{ dateFrom: filters.from, dateTo: filters.to }}
-        onChange={(r) =>
-          list.filter({
-            ...(r.dateFrom !== undefined && { from: r.dateFrom }),
-            ...(r.dateTo !== undefined && { to: r.dateTo }),
-          })
-        }
-        canClear={filters.from !== '' || filters.to !== ''}
-        legend={t('stockView.entryDates')}
-        idPrefix="stock-entry"
-      />
-    </div>
+    <DateRangeFilter
+      range={{ dateFrom: from, dateTo: to }}
+      onChange={(r) =>
+        filter({
+          ...(r.dateFrom !== undefined && { from: r.dateFrom }),
+          ...(r.dateTo !== undefined && { to: r.dateTo }),
+        })
+      }
+      canClear={from !== '' || to !== ''}
+      legend={t('stockView.entryDates')}
+      idPrefix="stock-entry"
+    />
   );
-}
+});

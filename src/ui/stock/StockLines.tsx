@@ -1,9 +1,11 @@
-import { Checkbox, Tag } from '@blueprintjs/core';
+import { Checkbox, Classes } from '@blueprintjs/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useDeferredValue, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link, useNavigate } from 'react-router';
 import { saleStatusI18nKey } from '../../machines/deposit/enums.ts';
+import type { StockLayout } from '../../domain/stock/stockWire.ts';
 import type { StockLine } from '../../machines/stock/stockWindow.ts';
 import { formatDate, formatPrice } from '../components/format.ts';
 import { StockHeader } from './StockHeader.tsx';
@@ -26,12 +28,17 @@ export interface StockLinesProps {
  * active line announced (aria-activedescendant): arrows, Page keys, Home/End, Space, Enter.
  */
 export function StockLines({ list, showVendor }: StockLinesProps) {
-  const { t } = useTranslation();
+  // Read once here and handed to the lines: a hook per line costs at each line put on screen.
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const frame = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(1000);
   const [active, setActive] = useState(0);
-  const size = SIZES[list.layout];
+  // The view buttons answer at once; the lines of the new view follow in an interruptible render.
+  const layout = useDeferredValue(list.layout);
+  // Likewise a filter click: the lines of the new query (placeholders first) follow its paint.
+  const lineAt = useDeferredValue(list.line);
+  const size = SIZES[layout];
   const lanes = size.width ? Math.max(1, Math.floor(width / size.width)) : 1;
   const count = list.count ?? 0;
   // Cards and pictures: one virtual row holds `lanes` items side by side.
@@ -40,6 +47,8 @@ export function StockLines({ list, showVendor }: StockLinesProps) {
     getScrollElement: () => frame.current,
     estimateSize: () => size.height,
     overscan: 4,
+    // Scrolling redraws in React's own batch, not synchronously inside each scroll event.
+    useFlushSync: false,
   });
   useEffect(() => {
     const el = frame.current;
@@ -48,7 +57,7 @@ export function StockLines({ list, showVendor }: StockLinesProps) {
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
-  useEffect(() => virtualizer.measure(), [virtualizer, list.layout, lanes]);
+  useEffect(() => virtualizer.measure(), [virtualizer, layout, lanes]);
   // A new query starts at the top.
   useEffect(() => {
     frame.current?.scrollTo({ top: 0 });
@@ -74,9 +83,11 @@ export function StockLines({ list, showVendor }: StockLinesProps) {
     setActive(next);
     virtualizer.scrollToIndex(Math.floor(next / lanes), { align: 'auto' });
   };
-  const page = Math.max(1, Math.floor((frame.current?.clientHeight ?? 400) / size.height)) * lanes;
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.target !== e.currentTarget) return;
+    // Read on a key only: reading the frame's height while drawing forces a layout each time.
+    const page =
+      Math.max(1, Math.floor((frame.current?.clientHeight ?? 400) / size.height)) * lanes;
     const keys: Record<string, () => void> = {
       ArrowDown: () => move(active + lanes),
       ArrowUp: () => move(active - lanes),
@@ -103,9 +114,9 @@ export function StockLines({ list, showVendor }: StockLinesProps) {
 
   return (
     <div
-      className={`seconde-stock-lines seconde-stock-${list.layout}${showVendor ? ' seconde-stock-vendor' : ''}`}
+      className={`seconde-stock-lines seconde-stock-${layout}${showVendor ? ' seconde-stock-vendor' : ''}`}
     >
-      {list.layout === 'list' && <StockHeader list={list} showVendor={showVendor} />}
+      {layout === 'list' && <StockHeader list={list} showVendor={showVendor} />}
       <div
         ref={frame}
         className="seconde-stock-frame"
@@ -124,34 +135,25 @@ export function StockLines({ list, showVendor }: StockLinesProps) {
         </span>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {
-            const line = list.line(item.index);
+            const line = lineAt(item.index);
             return (
-              <div
+              <StockRow
                 key={item.key}
-                id={`stock-line-${item.index}`}
-                role="row"
-                aria-rowindex={item.index + 1}
-                aria-selected={line ? list.allMatching || line.uuid in list.selected : false}
-                className={`seconde-stock-line${item.index === active ? ' is-active' : ''}`}
-                style={{
-                  position: 'absolute',
-                  top: 0,
-                  left: `${(item.lane * 100) / lanes}%`,
-                  width: `${100 / lanes}%`,
-                  height: item.size,
-                  transform: `translateY(${item.start}px)`,
-                }}
-                onClick={() => setActive(item.index)}
-                {...(line && { 'data-testid': 'stock-row', 'data-status': line.saleStatus ?? '' })}
-              >
-                {line ? (
-                  <Line line={line} list={list} showVendor={showVendor} />
-                ) : (
-                  <span role="gridcell" className="seconde-stock-placeholder">
-                    {t('stockView.loadingLine')}
-                  </span>
-                )}
-              </div>
+                index={item.index}
+                left={(item.lane * 100) / lanes}
+                width={100 / lanes}
+                top={item.start}
+                height={item.size}
+                line={line}
+                checked={line ? list.allMatching || line.uuid in list.selected : false}
+                active={item.index === active}
+                layout={layout}
+                showVendor={showVendor}
+                onActivate={setActive}
+                onSelect={list.select}
+                t={t}
+                language={i18n.language}
+              />
             );
           })}
         </div>
@@ -160,31 +162,100 @@ export function StockLines({ list, showVendor }: StockLinesProps) {
   );
 }
 
+interface StockRowProps {
+  readonly index: number;
+  /** Horizontal place and width in percent of the frame (cards and pictures: lanes). */
+  readonly left: number;
+  readonly width: number;
+  readonly top: number;
+  readonly height: number;
+  readonly line: StockLine | null;
+  readonly checked: boolean;
+  readonly active: boolean;
+  readonly layout: StockLayout;
+  readonly showVendor: boolean;
+  readonly onActivate: (index: number) => void;
+  readonly onSelect: (uuid: string, on: boolean) => void;
+  readonly t: TFunction;
+  readonly language: string;
+}
+
+/**
+ * One line on screen. Its props are plain values and stable callbacks, so scrolling, a page
+ * arriving or the active line moving draws again only the lines that changed.
+ */
+const StockRow = memo(function StockRow(p: StockRowProps) {
+  const { line, t } = p;
+  return (
+    <div
+      id={`stock-line-${p.index}`}
+      role="row"
+      aria-rowindex={p.index + 1}
+      aria-selected={p.checked}
+      className={`seconde-stock-line${p.active ? ' is-active' : ''}`}
+      style={{
+        position: 'absolute',
+        top: 0,
+        left: `${p.left}%`,
+        width: `${p.width}%`,
+        height: p.height,
+        transform: `translateY(${p.top}px)`,
+      }}
+      onClick={() => p.onActivate(p.index)}
+      {...(line && { 'data-testid': 'stock-row', 'data-status': line.saleStatus ?? '' })}
+    >
+      {line ? (
+        <Line
+          line={line}
+          checked={p.checked}
+          layout={p.layout}
+          showVendor={p.showVendor}
+          onSelect={p.onSelect}
+          t={t}
+          language={p.language}
+        />
+      ) : (
+        <span role="gridcell" className="seconde-stock-placeholder">
+          {t('stockView.loadingLine')}
+        </span>
+      )}
+    </div>
+  );
+});
+
 function Line({
   line,
-  list,
+  checked,
+  layout,
   showVendor,
-}: {
+  onSelect,
+  t,
+  language,
+}: Pick<StockRowProps, 'checked' | 'layout' | 'showVendor' | 'onSelect' | 't' | 'language'> & {
   line: StockLine;
-  list: StockWindow;
-  showVendor: boolean;
 }) {
-  const { t, i18n } = useTranslation();
-  const checked = list.allMatching || line.uuid in list.selected;
   const select = (
     <Checkbox
       className="seconde-stock-check"
       checked={checked}
       aria-label={t('stockView.select', { reference: line.reference })}
       tabIndex={-1}
-      onChange={(e) => list.select(line.uuid, e.currentTarget.checked)}
+      onChange={(e) => onSelect(line.uuid, e.currentTarget.checked)}
     />
   );
   const price =
     line.selledPrice !== null
-      ? t('pages.soldPrice', { price: formatPrice(line.selledPrice, i18n.language) })
-      : formatPrice(line.suggestedPrice, i18n.language);
-  const status = line.saleStatus && <Tag minimal>{t(saleStatusI18nKey(line.saleStatus))}</Tag>;
+      ? t('pages.soldPrice', { price: formatPrice(line.selledPrice, language) })
+      : formatPrice(line.suggestedPrice, language);
+  // Blueprint's Tag measures its text after every render (a forced layout per line): its look,
+  // without the measure.
+  const status = line.saleStatus && (
+    <span className={`${Classes.TAG} ${Classes.MINIMAL}`}>
+      <span className={Classes.TEXT_OVERFLOW_ELLIPSIS}>
+        {t(saleStatusI18nKey(line.saleStatus))}
+      </span>
+    </span>
+  );
   const name = (
     <Link to={`/product/${line.uuid}`} tabIndex={-1} className="seconde-stock-name">
       {line.name || line.reference}
@@ -195,7 +266,7 @@ function Line({
       {line.depositName || t('pages.openDeposit')}
     </Link>
   );
-  if (list.layout === 'pictures')
+  if (layout === 'pictures')
     return (
       <div role="gridcell" className="seconde-stock-picture">
         {line.thumbnail ? (
@@ -210,7 +281,7 @@ function Line({
         {status}
       </div>
     );
-  if (list.layout === 'card')
+  if (layout === 'card')
     return (
       <div role="gridcell" className="seconde-stock-card">
         {line.thumbnail ? (
@@ -251,8 +322,8 @@ function Line({
         {price}
       </span>
       <span role="gridcell">{status}</span>
-      <span role="gridcell">{formatDate(line.stockEntry, i18n.language)}</span>
-      <span role="gridcell">{formatDate(line.sellDate, i18n.language)}</span>
+      <span role="gridcell">{formatDate(line.stockEntry, language)}</span>
+      <span role="gridcell">{formatDate(line.sellDate, language)}</span>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { StockLayout } from '../../domain/stock/stockWire.ts';
 import { rememberLayout, readLayout } from '../../machines/stock/stockLayoutMemory.ts';
@@ -45,13 +45,16 @@ export function useStockWindow(user: string) {
     return () => sub.unsubscribe();
   }, [actor, user]);
 
-  // The address follows the filters (replacing the entry, so Back leaves the page).
+  // The address follows the applied query (once typing pauses, not at each key), replacing the
+  // entry so Back leaves the page.
   useEffect(() => {
-    const next = queryToUrl(params, filters, ordering);
-    if (next.toString() !== params.toString()) setParams(next, { replace: true });
-    // Only a change of the query writes the address.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [filters, ordering]);
+    const sub = actor.on('stock.queryApplied', ({ filters: f, ordering: o }) => {
+      const current = new URLSearchParams(window.location.search);
+      const next = queryToUrl(current, f, o);
+      if (next.toString() !== current.toString()) setParams(next, { replace: true });
+    });
+    return () => sub.unsubscribe();
+  }, [actor, setParams]);
 
   const intents = useMemo(
     () => ({
@@ -69,6 +72,9 @@ export function useStockWindow(user: string) {
     [actor],
   );
 
+  // Kept while the loaded pages stay the same, so the lines can follow them in a deferred render.
+  const line = useCallback((index: number) => lineAt(pages, index, pageSize), [pages, pageSize]);
+
   return {
     ...intents,
     actor,
@@ -81,7 +87,7 @@ export function useStockWindow(user: string) {
     selected,
     allMatching,
     selectedCount: allMatching ? (count ?? 0) : Object.keys(selected).length,
-    line: (index: number) => lineAt(pages, index, pageSize),
+    line,
     direction: (key: string) => sortDirection(ordering, key),
   };
 }
