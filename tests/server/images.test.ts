@@ -310,6 +310,40 @@ describe('rotation', () => {
   });
 });
 
+describe('update', () => {
+  it('changes what describes a photo, never its files, deposit, position or angle', async () => {
+    const deposit = await vendorDeposit();
+    const other = await vendorDeposit();
+    const photo = await upload(deposit, 'photo.png');
+    const second = await upload(deposit, 'photo.webp');
+    const changed = await deposits().partialUpdate({
+      depositImage: {
+        uuid: photo.uuid,
+        originalName: 'devant.png',
+        cluster: 3,
+        image: second.image,
+        deposit: other,
+        order: 9,
+        rotation: 45,
+      },
+      updateMask: { paths: ['original_name', 'cluster', 'image', 'deposit', 'order', 'rotation'] },
+    });
+    expect(changed).toMatchObject({
+      originalName: 'devant.png',
+      cluster: 3,
+      image: photo.image,
+      deposit,
+      order: photo.order,
+      rotation: 0,
+    });
+    const full = await deposits().update({
+      depositImage: { ...changed, image256: second.image256, originalName: 'dos.png' },
+    });
+    expect(full).toMatchObject({ originalName: 'dos.png', image256: photo.image256, deposit });
+    expect(await photoCount('deposit_image', other)).toBe(0);
+  });
+});
+
 describe('order', () => {
   it('reorders from 1, refuses a uuid of another list, and renumbers after a removal', async () => {
     const deposit = await vendorDeposit();

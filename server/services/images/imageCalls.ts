@@ -2,6 +2,7 @@ import type { HandlerContext } from '@connectrpc/connect';
 import { create } from '@bufbuild/protobuf';
 import { sql } from 'kysely';
 import {
+  DepositImageSchema,
   DepositImageService,
   StreamDepositImageProgressionResponseSchema,
   type CreateDepositImageRequest,
@@ -26,7 +27,11 @@ import { tableColumns } from '../deposit/requests/columns.ts';
 import type { ServiceDeps, ServiceHandlers } from '../deps.ts';
 import { createPhoto } from './createPhoto.ts';
 import { requireReadable } from './imageAccess.ts';
-import { createFromDepositImage, productPhotoUpdateHooks } from './movePhotos.ts';
+import {
+  createFromDepositImage,
+  depositPhotoUpdateHooks,
+  productPhotoUpdateHooks,
+} from './movePhotos.ts';
 import { photoCalls } from './photoCalls.ts';
 import { photoListHandler } from './photoList.ts';
 import { photoProgression } from './photoProgression.ts';
@@ -43,6 +48,27 @@ export function imageCallsHandlers(deps: ServiceDeps): ServiceHandlers {
   const deposits = photoCalls(db, DEPOSIT_PHOTOS);
   const products = photoCalls(db, PRODUCT_PHOTOS);
   let productUpdate: Promise<Handler> | undefined;
+  const depositUpdates = new Map<'update' | 'partialUpdate', Promise<Handler>>();
+  const depositUpdate = (method: 'update' | 'partialUpdate'): Handler => {
+    return async (req, ctx) => {
+      let built = depositUpdates.get(method);
+      if (!built) {
+        built = tableColumns(db, 'deposit_image').then((columns) =>
+          updateHandler(
+            db,
+            DepositImageService,
+            DepositImageSchema,
+            'deposit_image',
+            columns,
+            method,
+            depositPhotoUpdateHooks(),
+          ),
+        );
+        depositUpdates.set(method, built);
+      }
+      return (await built)(req, ctx);
+    };
+  };
 
   return {
     [DepositImageService.typeName]: {
@@ -70,6 +96,8 @@ export function imageCallsHandlers(deps: ServiceDeps): ServiceHandlers {
         );
         return row;
       },
+      update: depositUpdate('update'),
+      partialUpdate: depositUpdate('partialUpdate'),
       rotate: (req: RotateDepositImageRequest, ctx: HandlerContext) =>
         deposits.rotate(requireCaller(ctx), req.uuid, req.targetRotation),
       reorder: (req: ReorderDepositImagesRequest, ctx: HandlerContext) =>

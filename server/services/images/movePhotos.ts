@@ -73,8 +73,12 @@ export async function createFromDepositImage(
   return rowToMessage(PRODUCT_PHOTOS.resource, await tableColumns(db, 'product_image'), row);
 }
 
-/** Columns only the server writes: files, processing, position (Reorder moves photos). */
+/**
+ * Columns only the server writes: files, processing, position (Reorder moves photos), rotation
+ * (Rotate normalises it).
+ */
 const SERVER_COLUMNS = [
+  'rotation',
   'image',
   'image256',
   'image32',
@@ -96,6 +100,18 @@ interface Move {
  * `product` moving the photo to the end of another product of the same vendor (both products
  * locked in uuid order, neither invoiced), the old list renumbered.
  */
+/**
+ * Update and PartialUpdate of a deposit photo: only what describes it (kind, family, name,
+ * group, capture time) may change; its files, its deposit and who uploaded it stay.
+ */
+export function depositPhotoUpdateHooks(): UpdateHooks {
+  return {
+    async beforeWrite({ row }) {
+      for (const column of [...SERVER_COLUMNS, 'deposit', 'uploaded_from']) delete row[column];
+    },
+  };
+}
+
 export function productPhotoUpdateHooks(): UpdateHooks {
   const moves = new WeakMap<object, Move | null>();
   const targetOf = (request: Record<string, unknown>) =>
