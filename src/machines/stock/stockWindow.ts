@@ -1,23 +1,8 @@
-import type { SaleStatus } from '../../domain/deposit/statuses.ts';
 import type { StockLayout } from '../../domain/stock/stockWire.ts';
+import type { StockRow } from './stockLogic.ts';
 
-/** One product line of the stock views, names already resolved. */
-export interface StockLine {
-  readonly uuid: string;
-  readonly reference: string;
-  readonly name: string;
-  readonly depositUuid: string;
-  readonly depositName: string;
-  /** The deposit's vendor, for staff; '' for a vendor's own stock. */
-  readonly vendorName: string;
-  readonly category: string;
-  readonly brand: string;
-  readonly size: string;
-  readonly suggestedPrice: number | null;
-  readonly selledPrice: number | null;
-  readonly saleStatus: SaleStatus | null;
-  readonly stockEntry: number | null;
-  readonly sellDate: number | null;
+/** One product line of the stock views: a stock row, names already resolved, and more. */
+export interface StockLine extends StockRow {
   /** Listed on an invoice: never modified. */
   readonly invoiced: boolean;
   /** Thumbnail address (card and pictures views), '' when none was asked or there is none. */

@@ -19,15 +19,10 @@ import {
 import { useAppServices } from '../app/servicesContext.ts';
 import { showToast } from '../components/toaster.ts';
 import { UploadRow } from './UploadRow.tsx';
+import type { UploadDestination } from '../../machines/upload/uploadTypes.ts';
 
 /** Where uploaded photos go: a deposit's photos (from the vendor or the customer) or a product's. */
-export type UploadTarget =
-  | {
-      readonly kind: 'deposit';
-      readonly deposit: string;
-      readonly uploadedFrom?: 'CUSTOMER' | 'VENDOR';
-    }
-  | { readonly kind: 'product'; readonly product: string };
+export type UploadTarget = UploadDestination;
 
 export interface UploadZoneProps {
   readonly target: UploadTarget;
