@@ -21,6 +21,8 @@ import { authInterceptor } from './rpc/authInterceptor.ts';
 import { loadServices } from './rpc/registry.ts';
 import { createMailer } from './mail/outbox.ts';
 import { buildImplementation, registerRoutes, unimplementedMethods } from './routes.ts';
+import { createPlainRoutes } from './http/plainRoutes.ts';
+import type { ConnectorSettings } from './services/connectors/connectorSettings.ts';
 import type { BusinessSettings } from './services/deps.ts';
 import { PUBLIC_METHODS } from './services/index.ts';
 import { createTaskQueue } from './services/tasks/pgBossQueue.ts';
@@ -42,6 +44,8 @@ export interface StartOptions {
   clock?: () => Date;
   /** Overrides the configured business settings (tests build each refusal situation). */
   settings?: BusinessSettings;
+  /** Overrides the configured sales channels (tests point eBay and Shopify at their doubles). */
+  connectors?: ConnectorSettings;
 }
 
 export interface RunningServer {
@@ -91,6 +95,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const tasks = createTaskQueue(database.db, database.pool, clock, {
     exclusive: database.kind === 'pglite',
   });
+  const plainRoutes = createPlainRoutes();
+  // Set once the server listens; handlers read it only while serving.
+  let publicOrigin = '';
   const impl = buildImplementation(
     {
       db: database.db,
@@ -100,6 +107,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       tasks,
       marketplaceApiUrl: config.marketplaceApiUrl,
       media,
+      http: plainRoutes,
+      publicUrl: () => publicOrigin,
+      connectors: options.connectors ?? config.connectors,
     },
     services,
     schema,
@@ -120,6 +130,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     `http://${options.host ?? config.host}:${port}`
   ).replace(/\/$/, '');
   const origins = loopbackOrigins(publicUrl);
+  publicOrigin = publicUrl;
 
   const embedded = !config.oidc.issuer;
   const issuer = config.oidc.issuer ?? `${publicUrl}/oidc`;
@@ -149,6 +160,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     if (provider && (pathname === '/oidc' || pathname.startsWith('/oidc/')))
       return provider.handle(req, res);
     if (pathname.startsWith('/media/')) return void serveMedia(req, res);
+    const plain = plainRoutes.find(pathname);
+    if (plain) {
+      void Promise.resolve(plain(req, res, new URL(req.url ?? '/', publicUrl))).catch((error) => {
+        console.error(`${pathname}:`, error);
+        if (!res.headersSent) res.writeHead(500).end();
+      });
+      return;
+    }
     if (pathname === '/app-config.json') {
       const origin = originOf(req, publicUrl);
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });

@@ -1,6 +1,10 @@
 import path from 'node:path';
 import type { S3Settings } from './media/s3Storage.ts';
 import {
+  loadConnectorSettings,
+  type ConnectorSettings,
+} from './services/connectors/connectorSettings.ts';
+import {
   DEFAULT_LEGAL_TERMS_UPDATED_AT,
   DEFAULT_MONTHLY_GENERATION_QUOTA,
   DEFAULT_SETTINGS,
@@ -39,6 +43,8 @@ export interface ServerConfig {
   readonly marketplaceApiUrl: string;
   /** An S3-compatible bucket for photos; unset keeps them in the data folder. */
   readonly s3: S3Settings | undefined;
+  /** Sales channels' credentials (eBay, Shopify), or their built-in sandbox on local installs. */
+  readonly connectors: ConnectorSettings;
 }
 
 const ENVIRONMENTS = ['local', 'development', 'staging', 'production'] as const;
@@ -96,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       addressMinChars: positiveInteger(env.ADDRESS_MIN_CHARS, 3, 'ADDRESS_MIN_CHARS'),
     },
     marketplaceApiUrl: (env.MARKETPLACE_API_URL || 'https://www.vinted.fr').replace(/\/$/, ''),
+    connectors: loadConnectorSettings(env, environment),
     s3: s3Settings(env),
   };
 }

@@ -152,6 +152,10 @@ export const POLICIES: Readonly<Record<string, Policy>> = {
   vendor_connector: ownedByVendor(),
   background_task: { read: ownedByVendor('owner_object_uuid').read, write: () => 'none' },
   support_ticket: ownedByVendor(),
+  // Written by the publishing services only; the vendor reads those of their products.
+  product_listing: { read: childOf('product', product, 'product').read, write: () => 'none' },
+  product_event: { read: childOf('product', product, 'product').read, write: () => 'none' },
+  storefront_reservation: { read: ownedByVendor().read, write: () => 'none' },
 };
 
 export function policyFor(table: string): Policy {

@@ -68,6 +68,26 @@ export type Reason =
   // Products: a sold (SELL) or paid (PAYED) product is not destroyed; it waits for its invoice.
   | 'PRODUCT_SOLD'
   | 'PRODUCT_PAID'
+  // Publishing (2-business-data.md §5, §8): no publisher or no product chosen, incomplete products
+  // (the completeness codes travel in the message), a connector not active or not authorised, a
+  // channel that refused or could not be reached, an unknown publish error.
+  | 'NO_PUBLISHERS'
+  | 'NO_PRODUCTS'
+  | 'PRODUCTS_INCOMPLETE'
+  | 'CONNECTOR_INACTIVE'
+  | 'CONNECTOR_NOT_CONNECTED'
+  | 'CONNECTOR_UNKNOWN'
+  | 'CHANNEL_REFUSED'
+  | 'CHANNEL_UNAVAILABLE'
+  | 'PUBLISH_UNKNOWN_ERROR'
+  | 'OAUTH_STATE_INVALID'
+  // Announcements: no favourite set; a placeholder the template does not know.
+  | 'NO_FAVORITE_ANNOUNCEMENT'
+  | 'ANNOUNCEMENT_PLACEHOLDER_UNKNOWN'
+  // Storefront: the item is already reserved or no longer online; the reservation was decided.
+  | 'ALREADY_RESERVED'
+  | 'NOT_AVAILABLE'
+  | 'RESERVATION_DECIDED'
   | 'UNIMPLEMENTED';
 
 /** Builds the ConnectError every expected failure is thrown as. */

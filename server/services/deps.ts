@@ -2,6 +2,8 @@ import type { MediaStorage } from '../media/storage.ts';
 import type { Kysely } from 'kysely';
 import type { Mailer } from '../mail/outbox.ts';
 import type { TaskQueue } from './tasks/taskQueue.ts';
+import type { PlainRoutes } from '../http/plainRoutes.ts';
+import type { ConnectorSettings } from './connectors/connectorSettings.ts';
 
 /** Business settings a deployment may change; tests build their own. */
 export interface BusinessSettings {
@@ -57,6 +59,12 @@ export interface ServiceDeps {
   readonly marketplaceApiUrl: string;
   /** Where photos and their variants are stored (a folder by default, a bucket when configured). */
   readonly media: MediaStorage;
+  /** Plain HTTP routes (shop pages, OAuth returns, webhooks): areas add theirs at build time. */
+  readonly http: PlainRoutes;
+  /** The origin the browser uses (known once the server listens): for absolute links. */
+  readonly publicUrl: () => string;
+  /** eBay and Shopify credentials and addresses, or the built-in sandbox. */
+  readonly connectors: ConnectorSettings;
 }
 
 /** Handlers by method local name, as Connect's router takes them. */

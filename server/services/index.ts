@@ -16,6 +16,10 @@ import { onboardingCallsHandlers } from './onboarding/onboardingCalls.ts';
 import { publicDepositServiceHandlers } from './publicDeposit/publicDepositService.ts';
 import { supportTicketsHandlers } from './shell/supportTickets.ts';
 import { backgroundTaskCallsHandlers } from './tasks/backgroundTaskCalls.ts';
+import { publishingCallsHandlers } from './publishing/publishingCalls.ts';
+import { connectorCallsHandlers } from './connectors/connectorCalls.ts';
+import { storefrontCallsHandlers } from './storefront/storefrontCalls.ts';
+import { announcementCallsHandlers } from './announcements/announcementCalls.ts';
 
 /** Every area's hand-written handlers merged per service; one area per file keeps them apart. */
 export function handWrittenHandlers(deps: ServiceDeps): ServiceHandlers {
@@ -38,6 +42,10 @@ export function handWrittenHandlers(deps: ServiceDeps): ServiceHandlers {
     imageCallsHandlers,
     productCallsHandlers,
     stockCallsHandlers,
+    publishingCallsHandlers,
+    connectorCallsHandlers,
+    storefrontCallsHandlers,
+    announcementCallsHandlers,
   ]) {
     for (const [service, handlers] of Object.entries(area(deps))) {
       const existing = merged[service] ?? {};

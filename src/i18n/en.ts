@@ -18,6 +18,10 @@ import { uploadEn } from './areas/upload.en.ts';
 import { photosEn } from './areas/photos.en.ts';
 import { productsEn } from './areas/products.en.ts';
 import { stockEn } from './areas/stock.en.ts';
+import { publishingEn } from './areas/publishing.en.ts';
+import { connectorsEn } from './areas/connectors.en.ts';
+import { announcementsEn } from './areas/announcements.en.ts';
+import { storefrontEn } from './areas/storefront.en.ts';
 
 import type { Translation } from './fr.ts';
 
@@ -126,4 +130,8 @@ export const en: Translation = {
   ...photosEn,
   ...productsEn,
   ...stockEn,
+  ...publishingEn,
+  ...connectorsEn,
+  ...announcementsEn,
+  ...storefrontEn,
 };

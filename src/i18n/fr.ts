@@ -18,6 +18,10 @@ import { uploadFr } from './areas/upload.fr.ts';
 import { photosFr } from './areas/photos.fr.ts';
 import { productsFr } from './areas/products.fr.ts';
 import { stockFr } from './areas/stock.fr.ts';
+import { publishingFr } from './areas/publishing.fr.ts';
+import { connectorsFr } from './areas/connectors.fr.ts';
+import { announcementsFr } from './areas/announcements.fr.ts';
+import { storefrontFr } from './areas/storefront.fr.ts';
 
 /** French texts, the default language. Keys are `area.item`; `en.ts` must have the same ones. */
 export const fr = {
@@ -125,6 +129,10 @@ export const fr = {
   ...photosFr,
   ...productsFr,
   ...stockFr,
+  ...publishingFr,
+  ...connectorsFr,
+  ...announcementsFr,
+  ...storefrontFr,
 };
 
 /** The shape every language follows: same areas, same items, text values. */

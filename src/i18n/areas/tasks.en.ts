@@ -11,6 +11,8 @@ export const tasksEn = {
     nameShopPlatform: 'Online shop import',
     nameSheetFile: 'Item file import',
     nameCustomers: 'Contacts import',
+    namePublish: 'Publication',
+    nameWithdraw: 'Listings withdrawn',
     statusWaiting: 'Waiting',
     statusRunning: 'Running',
     statusCompleted: 'Done',

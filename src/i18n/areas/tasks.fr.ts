@@ -11,6 +11,8 @@ export const tasksFr = {
     nameShopPlatform: 'Import de la boutique en ligne',
     nameSheetFile: 'Import d’un fichier d’articles',
     nameCustomers: 'Import de contacts',
+    namePublish: 'Publication',
+    nameWithdraw: 'Annonces retirées',
     statusWaiting: 'En attente',
     statusRunning: 'En cours',
     statusCompleted: 'Terminé',

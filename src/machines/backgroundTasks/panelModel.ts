@@ -39,6 +39,8 @@ const NAME_KEYS: Readonly<Record<TaskName, string>> = {
   [TaskName.IMPORT_SHOP_PLATFORM]: 'tasks.nameShopPlatform',
   [TaskName.IMPORT_SHEET_FILE]: 'tasks.nameSheetFile',
   [TaskName.IMPORT_CUSTOMERS]: 'tasks.nameCustomers',
+  [TaskName.PUBLISH_PRODUCTS]: 'tasks.namePublish',
+  [TaskName.WITHDRAW_LISTINGS]: 'tasks.nameWithdraw',
 };
 
 /** Every name key a task can show; the i18n test checks each exists in both languages. */

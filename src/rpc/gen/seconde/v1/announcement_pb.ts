@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file seconde/v1/announcement.proto.
  */
 export const file_seconde_v1_announcement: GenFile = /*@__PURE__*/
-  fileDesc("Ch1zZWNvbmRlL3YxL2Fubm91bmNlbWVudC5wcm90bxIKc2Vjb25kZS52MSK6AgoMQW5ub3VuY2VtZW50EgwKBHV1aWQYASABKAkSDAoEbmFtZRgCIAEoCRINCgV0aXRsZRgDIAEoCRITCgtkZXNjcmlwdGlvbhgEIAEoCRIRCglpc19hY3RpdmUYBSABKAgSEgoKaXNfZGVmYXVsdBgGIAEoCBIOCgZ2ZW5kb3IYByABKAkSDwoHY29tcGFueRgIIAEoCRIqCgRraW5kGAkgASgOMhwuc2Vjb25kZS52MS5Bbm5vdW5jZW1lbnRLaW5kEi8KCmNyZWF0ZWRfYXQYhAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIvCgp1cGRhdGVkX2F0GIUHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFAoLcm93X3ZlcnNpb24YhgcgASgFIsABChhMaXN0QW5ub3VuY2VtZW50c1JlcXVlc3QSKgoKcGFnaW5hdGlvbhgBIAEoCzIWLnNlY29uZGUudjEuUGFnaW5hdGlvbhIQCghvcmRlcmluZxgCIAEoCRITCgZ2ZW5kb3IYAyABKAlIAIgBARIUCgdjb21wYW55GAQgASgJSAGIAQESFgoJaXNfYWN0aXZlGAUgASgISAKIAQFCCQoHX3ZlbmRvckIKCghfY29tcGFueUIMCgpfaXNfYWN0aXZlIlUKGUxpc3RBbm5vdW5jZW1lbnRzUmVzcG9uc2USKQoHcmVzdWx0cxgBIAMoCzIYLnNlY29uZGUudjEuQW5ub3VuY2VtZW50Eg0KBWNvdW50GAIgASgFIksKGUNyZWF0ZUFubm91bmNlbWVudFJlcXVlc3QSLgoMYW5ub3VuY2VtZW50GAEgASgLMhguc2Vjb25kZS52MS5Bbm5vdW5jZW1lbnQiKwobUmV0cmlldmVBbm5vdW5jZW1lbnRSZXF1ZXN0EgwKBHV1aWQYASABKAkiSwoZVXBkYXRlQW5ub3VuY2VtZW50UmVxdWVzdBIuCgxhbm5vdW5jZW1lbnQYASABKAsyGC5zZWNvbmRlLnYxLkFubm91bmNlbWVudCIqChpEZXN0cm95QW5ub3VuY2VtZW50UmVxdWVzdBIMCgR1dWlkGAEgASgJKnMKEEFubm91bmNlbWVudEtpbmQSIQodQU5OT1VOQ0VNRU5UX0tJTkRfVU5TUEVDSUZJRUQQABIeChpBTk5PVU5DRU1FTlRfS0lORF9URU1QTEFURRABEhwKGEFOTk9VTkNFTUVOVF9LSU5EX1BST01QVBACMp8DChNBbm5vdW5jZW1lbnRTZXJ2aWNlElMKBExpc3QSJC5zZWNvbmRlLnYxLkxpc3RBbm5vdW5jZW1lbnRzUmVxdWVzdBolLnNlY29uZGUudjEuTGlzdEFubm91bmNlbWVudHNSZXNwb25zZRJJCgZDcmVhdGUSJS5zZWNvbmRlLnYxLkNyZWF0ZUFubm91bmNlbWVudFJlcXVlc3QaGC5zZWNvbmRlLnYxLkFubm91bmNlbWVudBJNCghSZXRyaWV2ZRInLnNlY29uZGUudjEuUmV0cmlldmVBbm5vdW5jZW1lbnRSZXF1ZXN0Ghguc2Vjb25kZS52MS5Bbm5vdW5jZW1lbnQSSQoGVXBkYXRlEiUuc2Vjb25kZS52MS5VcGRhdGVBbm5vdW5jZW1lbnRSZXF1ZXN0Ghguc2Vjb25kZS52MS5Bbm5vdW5jZW1lbnQSTgoHRGVzdHJveRImLnNlY29uZGUudjEuRGVzdHJveUFubm91bmNlbWVudFJlcXVlc3QaGy5zZWNvbmRlLnYxLkRlc3Ryb3lSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp, file_seconde_v1_common]);
+  fileDesc("Ch1zZWNvbmRlL3YxL2Fubm91bmNlbWVudC5wcm90bxIKc2Vjb25kZS52MSK6AgoMQW5ub3VuY2VtZW50EgwKBHV1aWQYASABKAkSDAoEbmFtZRgCIAEoCRINCgV0aXRsZRgDIAEoCRITCgtkZXNjcmlwdGlvbhgEIAEoCRIRCglpc19hY3RpdmUYBSABKAgSEgoKaXNfZGVmYXVsdBgGIAEoCBIOCgZ2ZW5kb3IYByABKAkSDwoHY29tcGFueRgIIAEoCRIqCgRraW5kGAkgASgOMhwuc2Vjb25kZS52MS5Bbm5vdW5jZW1lbnRLaW5kEi8KCmNyZWF0ZWRfYXQYhAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIvCgp1cGRhdGVkX2F0GIUHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFAoLcm93X3ZlcnNpb24YhgcgASgFIsABChhMaXN0QW5ub3VuY2VtZW50c1JlcXVlc3QSKgoKcGFnaW5hdGlvbhgBIAEoCzIWLnNlY29uZGUudjEuUGFnaW5hdGlvbhIQCghvcmRlcmluZxgCIAEoCRITCgZ2ZW5kb3IYAyABKAlIAIgBARIUCgdjb21wYW55GAQgASgJSAGIAQESFgoJaXNfYWN0aXZlGAUgASgISAKIAQFCCQoHX3ZlbmRvckIKCghfY29tcGFueUIMCgpfaXNfYWN0aXZlIlUKGUxpc3RBbm5vdW5jZW1lbnRzUmVzcG9uc2USKQoHcmVzdWx0cxgBIAMoCzIYLnNlY29uZGUudjEuQW5ub3VuY2VtZW50Eg0KBWNvdW50GAIgASgFIksKGUNyZWF0ZUFubm91bmNlbWVudFJlcXVlc3QSLgoMYW5ub3VuY2VtZW50GAEgASgLMhguc2Vjb25kZS52MS5Bbm5vdW5jZW1lbnQiKwobUmV0cmlldmVBbm5vdW5jZW1lbnRSZXF1ZXN0EgwKBHV1aWQYASABKAkiSwoZVXBkYXRlQW5ub3VuY2VtZW50UmVxdWVzdBIuCgxhbm5vdW5jZW1lbnQYASABKAsyGC5zZWNvbmRlLnYxLkFubm91bmNlbWVudCIqChpEZXN0cm95QW5ub3VuY2VtZW50UmVxdWVzdBIMCgR1dWlkGAEgASgJIi4KHlNldEZhdm9yaXRlQW5ub3VuY2VtZW50UmVxdWVzdBIMCgR1dWlkGAEgASgJIiAKHkdldEZhdm9yaXRlQW5ub3VuY2VtZW50UmVxdWVzdCpzChBBbm5vdW5jZW1lbnRLaW5kEiEKHUFOTk9VTkNFTUVOVF9LSU5EX1VOU1BFQ0lGSUVEEAASHgoaQU5OT1VOQ0VNRU5UX0tJTkRfVEVNUExBVEUQARIcChhBTk5PVU5DRU1FTlRfS0lORF9QUk9NUFQQAjLJBAoTQW5ub3VuY2VtZW50U2VydmljZRJTCgRMaXN0EiQuc2Vjb25kZS52MS5MaXN0QW5ub3VuY2VtZW50c1JlcXVlc3QaJS5zZWNvbmRlLnYxLkxpc3RBbm5vdW5jZW1lbnRzUmVzcG9uc2USSQoGQ3JlYXRlEiUuc2Vjb25kZS52MS5DcmVhdGVBbm5vdW5jZW1lbnRSZXF1ZXN0Ghguc2Vjb25kZS52MS5Bbm5vdW5jZW1lbnQSTQoIUmV0cmlldmUSJy5zZWNvbmRlLnYxLlJldHJpZXZlQW5ub3VuY2VtZW50UmVxdWVzdBoYLnNlY29uZGUudjEuQW5ub3VuY2VtZW50EkkKBlVwZGF0ZRIlLnNlY29uZGUudjEuVXBkYXRlQW5ub3VuY2VtZW50UmVxdWVzdBoYLnNlY29uZGUudjEuQW5ub3VuY2VtZW50Ek4KB0Rlc3Ryb3kSJi5zZWNvbmRlLnYxLkRlc3Ryb3lBbm5vdW5jZW1lbnRSZXF1ZXN0Ghsuc2Vjb25kZS52MS5EZXN0cm95UmVzcG9uc2USUwoLU2V0RmF2b3JpdGUSKi5zZWNvbmRlLnYxLlNldEZhdm9yaXRlQW5ub3VuY2VtZW50UmVxdWVzdBoYLnNlY29uZGUudjEuQW5ub3VuY2VtZW50ElMKC0dldEZhdm9yaXRlEiouc2Vjb25kZS52MS5HZXRGYXZvcml0ZUFubm91bmNlbWVudFJlcXVlc3QaGC5zZWNvbmRlLnYxLkFubm91bmNlbWVudGIGcHJvdG8z", [file_google_protobuf_timestamp, file_seconde_v1_common]);
 
 /**
  * A listing text template owned by a vendor or a company, so every product listing does not have to
@@ -231,6 +231,40 @@ export const DestroyAnnouncementRequestSchema: GenMessage<DestroyAnnouncementReq
   messageDesc(file_seconde_v1_announcement, 6);
 
 /**
+ * Makes an announcement the vendor's favourite: the one product texts are written from by default.
+ *
+ * @generated from message seconde.v1.SetFavoriteAnnouncementRequest
+ */
+export type SetFavoriteAnnouncementRequest = Message<"seconde.v1.SetFavoriteAnnouncementRequest"> & {
+  /**
+   * @generated from field: string uuid = 1;
+   */
+  uuid: string;
+};
+
+/**
+ * Describes the message seconde.v1.SetFavoriteAnnouncementRequest.
+ * Use `create(SetFavoriteAnnouncementRequestSchema)` to create a new message.
+ */
+export const SetFavoriteAnnouncementRequestSchema: GenMessage<SetFavoriteAnnouncementRequest> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_announcement, 7);
+
+/**
+ * The caller's favourite announcement; NO_FAVORITE_ANNOUNCEMENT when none is set.
+ *
+ * @generated from message seconde.v1.GetFavoriteAnnouncementRequest
+ */
+export type GetFavoriteAnnouncementRequest = Message<"seconde.v1.GetFavoriteAnnouncementRequest"> & {
+};
+
+/**
+ * Describes the message seconde.v1.GetFavoriteAnnouncementRequest.
+ * Use `create(GetFavoriteAnnouncementRequestSchema)` to create a new message.
+ */
+export const GetFavoriteAnnouncementRequestSchema: GenMessage<GetFavoriteAnnouncementRequest> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_announcement, 8);
+
+/**
  * How an announcement's text is used: copied as is, or given to the AI as a prompt.
  *
  * @generated from enum seconde.v1.AnnouncementKind
@@ -303,6 +337,22 @@ export const AnnouncementService: GenService<{
     methodKind: "unary";
     input: typeof DestroyAnnouncementRequestSchema;
     output: typeof DestroyResponseSchema;
+  },
+  /**
+   * @generated from rpc seconde.v1.AnnouncementService.SetFavorite
+   */
+  setFavorite: {
+    methodKind: "unary";
+    input: typeof SetFavoriteAnnouncementRequestSchema;
+    output: typeof AnnouncementSchema;
+  },
+  /**
+   * @generated from rpc seconde.v1.AnnouncementService.GetFavorite
+   */
+  getFavorite: {
+    methodKind: "unary";
+    input: typeof GetFavoriteAnnouncementRequestSchema;
+    output: typeof AnnouncementSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_seconde_v1_announcement, 0);

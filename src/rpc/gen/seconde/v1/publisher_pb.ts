@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file seconde/v1/publisher.proto.
  */
 export const file_seconde_v1_publisher: GenFile = /*@__PURE__*/
-  fileDesc("ChpzZWNvbmRlL3YxL3B1Ymxpc2hlci5wcm90bxIKc2Vjb25kZS52MSJFChZQdWJsaXNoUHJvZHVjdHNSZXF1ZXN0EhAKCHByb2R1Y3RzGAEgAygJEhkKEXZlbmRvcl9jb25uZWN0b3JzGAIgAygJIlEKE1B1Ymxpc2hQcm9kdWN0RXJyb3ISDwoHcHJvZHVjdBgBIAEoCRIYChB2ZW5kb3JfY29ubmVjdG9yGAIgASgJEg8KB21lc3NhZ2UYAyABKAki2QEKF1B1Ymxpc2hQcm9kdWN0c1Jlc3BvbnNlEg0KBWNvdW50GAEgASgFEg8KB3Jlc3VsdHMYAiADKAkSEAoIcHJvZ3Jlc3MYAyABKAUSJAoEY29kZRgEIAEoDjIWLnNlY29uZGUudjEuU3RyZWFtQ29kZRIPCgdtZXNzYWdlGAUgASgJEhUKDWNvbm5lY3Rvcl91cmwYBiABKAkSDQoFdG90YWwYByABKAUSLwoGZXJyb3JzGAggAygLMh8uc2Vjb25kZS52MS5QdWJsaXNoUHJvZHVjdEVycm9yMnAKEFB1Ymxpc2hlclNlcnZpY2USXAoPUHVibGlzaFByb2R1Y3RzEiIuc2Vjb25kZS52MS5QdWJsaXNoUHJvZHVjdHNSZXF1ZXN0GiMuc2Vjb25kZS52MS5QdWJsaXNoUHJvZHVjdHNSZXNwb25zZTABYgZwcm90bzM", [file_seconde_v1_common]);
+  fileDesc("ChpzZWNvbmRlL3YxL3B1Ymxpc2hlci5wcm90bxIKc2Vjb25kZS52MSJqChZQdWJsaXNoUHJvZHVjdHNSZXF1ZXN0EhAKCHByb2R1Y3RzGAEgAygJEhkKEXZlbmRvcl9jb25uZWN0b3JzGAIgAygJEhUKDWNvbXBsZXRlX29ubHkYAyABKAgSDAoEdGFzaxgEIAEoCSKDAQoTUHVibGlzaFByb2R1Y3RFcnJvchIPCgdwcm9kdWN0GAEgASgJEhgKEHZlbmRvcl9jb25uZWN0b3IYAiABKAkSDwoHbWVzc2FnZRgDIAEoCRIMCgRjb2RlGAQgASgJEg8KB21pc3NpbmcYBSADKAkSEQoJcmVmZXJlbmNlGAYgASgJInoKEFB1Ymxpc2hlZExpc3RpbmcSDwoHcHJvZHVjdBgBIAEoCRIYChB2ZW5kb3JfY29ubmVjdG9yGAIgASgJEhYKDnB1Ymxpc2hlcl9uYW1lGAMgASgJEgsKA3VybBgEIAEoCRIWCg5hbHJlYWR5X2xpc3RlZBgFIAEoCCKuAgoXUHVibGlzaFByb2R1Y3RzUmVzcG9uc2USDQoFY291bnQYASABKAUSDwoHcmVzdWx0cxgCIAMoCRIQCghwcm9ncmVzcxgDIAEoBRIkCgRjb2RlGAQgASgOMhYuc2Vjb25kZS52MS5TdHJlYW1Db2RlEg8KB21lc3NhZ2UYBSABKAkSFQoNY29ubmVjdG9yX3VybBgGIAEoCRINCgV0b3RhbBgHIAEoBRIvCgZlcnJvcnMYCCADKAsyHy5zZWNvbmRlLnYxLlB1Ymxpc2hQcm9kdWN0RXJyb3ISDAoEdGFzaxgJIAEoCRIuCghsaXN0aW5ncxgKIAMoCzIcLnNlY29uZGUudjEuUHVibGlzaGVkTGlzdGluZxIVCg1pbmxpbmVfb2ZmZXJzGAsgAygJIkIKE0NoZWNrUHVibGlzaFJlcXVlc3QSEAoIcHJvZHVjdHMYASADKAkSGQoRdmVuZG9yX2Nvbm5lY3RvcnMYAiADKAkiWAoTUHJvZHVjdENvbXBsZXRlbmVzcxIPCgdwcm9kdWN0GAEgASgJEhEKCXJlZmVyZW5jZRgCIAEoCRIMCgRuYW1lGAMgASgJEg8KB21pc3NpbmcYBCADKAkihwEKFENoZWNrUHVibGlzaFJlc3BvbnNlEjMKCmluY29tcGxldGUYASADKAsyHy5zZWNvbmRlLnYxLlByb2R1Y3RDb21wbGV0ZW5lc3MSEAoIY29tcGxldGUYAiABKAUSEAoIcHJvYmxlbXMYAyADKAkSFgoOYWxyZWFkeV9saXN0ZWQYBCABKAUyxAEKEFB1Ymxpc2hlclNlcnZpY2USXAoPUHVibGlzaFByb2R1Y3RzEiIuc2Vjb25kZS52MS5QdWJsaXNoUHJvZHVjdHNSZXF1ZXN0GiMuc2Vjb25kZS52MS5QdWJsaXNoUHJvZHVjdHNSZXNwb25zZTABElIKDUNoZWNrUHJvZHVjdHMSHy5zZWNvbmRlLnYxLkNoZWNrUHVibGlzaFJlcXVlc3QaIC5zZWNvbmRlLnYxLkNoZWNrUHVibGlzaFJlc3BvbnNlYgZwcm90bzM", [file_seconde_v1_common]);
 
 /**
  * Publishes products through the vendor's connectors; nothing is stored beyond the products'
@@ -34,6 +34,22 @@ export type PublishProductsRequest = Message<"seconde.v1.PublishProductsRequest"
    * @generated from field: repeated string vendor_connectors = 2;
    */
   vendorConnectors: string[];
+
+  /**
+   * Publish the complete products and skip the others (named in the stream's errors); without it
+   * any incomplete product refuses the whole call.
+   *
+   * @generated from field: bool complete_only = 3;
+   */
+  completeOnly: boolean;
+
+  /**
+   * Follow a publication already started (its background task) instead of starting one: the
+   * stream worker reconnects with it after a cut, so nothing is published twice.
+   *
+   * @generated from field: string task = 4;
+   */
+  task: string;
 };
 
 /**
@@ -60,9 +76,30 @@ export type PublishProductError = Message<"seconde.v1.PublishProductError"> & {
   vendorConnector: string;
 
   /**
+   * The channel's own words (an eBay or Shopify validation message), or ours.
+   *
    * @generated from field: string message = 3;
    */
   message: string;
+
+  /**
+   * Stable reason: INCOMPLETE (see missing), CHANNEL_REFUSED, CHANNEL_UNAVAILABLE, RULE_REFUSED...
+   *
+   * @generated from field: string code = 4;
+   */
+  code: string;
+
+  /**
+   * Completeness codes (src/domain/publishing/completeness.ts) when code is INCOMPLETE.
+   *
+   * @generated from field: repeated string missing = 5;
+   */
+  missing: string[];
+
+  /**
+   * @generated from field: string reference = 6;
+   */
+  reference: string;
 };
 
 /**
@@ -71,6 +108,47 @@ export type PublishProductError = Message<"seconde.v1.PublishProductError"> & {
  */
 export const PublishProductErrorSchema: GenMessage<PublishProductError> = /*@__PURE__*/
   messageDesc(file_seconde_v1_publisher, 1);
+
+/**
+ * One listing made (or found already made) during a publication.
+ *
+ * @generated from message seconde.v1.PublishedListing
+ */
+export type PublishedListing = Message<"seconde.v1.PublishedListing"> & {
+  /**
+   * @generated from field: string product = 1;
+   */
+  product: string;
+
+  /**
+   * @generated from field: string vendor_connector = 2;
+   */
+  vendorConnector: string;
+
+  /**
+   * @generated from field: string publisher_name = 3;
+   */
+  publisherName: string;
+
+  /**
+   * @generated from field: string url = 4;
+   */
+  url: string;
+
+  /**
+   * True when an earlier run had listed it already: nothing was sent again.
+   *
+   * @generated from field: bool already_listed = 5;
+   */
+  alreadyListed: boolean;
+};
+
+/**
+ * Describes the message seconde.v1.PublishedListing.
+ * Use `create(PublishedListingSchema)` to create a new message.
+ */
+export const PublishedListingSchema: GenMessage<PublishedListing> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_publisher, 2);
 
 /**
  * One progress step of a publication; connector_url points to the listing or to an action needed
@@ -120,6 +198,27 @@ export type PublishProductsResponse = Message<"seconde.v1.PublishProductsRespons
    * @generated from field: repeated seconde.v1.PublishProductError errors = 8;
    */
   errors: PublishProductError[];
+
+  /**
+   * The background task running the publication (resume with it after a cut).
+   *
+   * @generated from field: string task = 9;
+   */
+  task: string;
+
+  /**
+   * Listings made since the previous message.
+   *
+   * @generated from field: repeated seconde.v1.PublishedListing listings = 10;
+   */
+  listings: PublishedListing[];
+
+  /**
+   * Deposits whose first product just went online: the vendor is offered to move them to INLINE.
+   *
+   * @generated from field: repeated string inline_offers = 11;
+   */
+  inlineOffers: string[];
 };
 
 /**
@@ -127,7 +226,101 @@ export type PublishProductsResponse = Message<"seconde.v1.PublishProductsRespons
  * Use `create(PublishProductsResponseSchema)` to create a new message.
  */
 export const PublishProductsResponseSchema: GenMessage<PublishProductsResponse> = /*@__PURE__*/
-  messageDesc(file_seconde_v1_publisher, 2);
+  messageDesc(file_seconde_v1_publisher, 3);
+
+/**
+ * Checks a publication before anything is sent: what is missing per product, which publishers.
+ *
+ * @generated from message seconde.v1.CheckPublishRequest
+ */
+export type CheckPublishRequest = Message<"seconde.v1.CheckPublishRequest"> & {
+  /**
+   * @generated from field: repeated string products = 1;
+   */
+  products: string[];
+
+  /**
+   * @generated from field: repeated string vendor_connectors = 2;
+   */
+  vendorConnectors: string[];
+};
+
+/**
+ * Describes the message seconde.v1.CheckPublishRequest.
+ * Use `create(CheckPublishRequestSchema)` to create a new message.
+ */
+export const CheckPublishRequestSchema: GenMessage<CheckPublishRequest> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_publisher, 4);
+
+/**
+ * One product that cannot be published, with the completeness codes it fails.
+ *
+ * @generated from message seconde.v1.ProductCompleteness
+ */
+export type ProductCompleteness = Message<"seconde.v1.ProductCompleteness"> & {
+  /**
+   * @generated from field: string product = 1;
+   */
+  product: string;
+
+  /**
+   * @generated from field: string reference = 2;
+   */
+  reference: string;
+
+  /**
+   * @generated from field: string name = 3;
+   */
+  name: string;
+
+  /**
+   * @generated from field: repeated string missing = 4;
+   */
+  missing: string[];
+};
+
+/**
+ * Describes the message seconde.v1.ProductCompleteness.
+ * Use `create(ProductCompletenessSchema)` to create a new message.
+ */
+export const ProductCompletenessSchema: GenMessage<ProductCompleteness> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_publisher, 5);
+
+/**
+ * @generated from message seconde.v1.CheckPublishResponse
+ */
+export type CheckPublishResponse = Message<"seconde.v1.CheckPublishResponse"> & {
+  /**
+   * @generated from field: repeated seconde.v1.ProductCompleteness incomplete = 1;
+   */
+  incomplete: ProductCompleteness[];
+
+  /**
+   * @generated from field: int32 complete = 2;
+   */
+  complete: number;
+
+  /**
+   * Problems with the request itself: NO_PUBLISHERS, NO_PRODUCTS, CONNECTOR_INACTIVE, ...
+   *
+   * @generated from field: repeated string problems = 3;
+   */
+  problems: string[];
+
+  /**
+   * Product-and-channel pairs already listed (a re-run skips them).
+   *
+   * @generated from field: int32 already_listed = 4;
+   */
+  alreadyListed: number;
+};
+
+/**
+ * Describes the message seconde.v1.CheckPublishResponse.
+ * Use `create(CheckPublishResponseSchema)` to create a new message.
+ */
+export const CheckPublishResponseSchema: GenMessage<CheckPublishResponse> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_publisher, 6);
 
 /**
  * Publishing to external sales channels, with progress streamed back.
@@ -142,6 +335,14 @@ export const PublisherService: GenService<{
     methodKind: "server_streaming";
     input: typeof PublishProductsRequestSchema;
     output: typeof PublishProductsResponseSchema;
+  },
+  /**
+   * @generated from rpc seconde.v1.PublisherService.CheckProducts
+   */
+  checkProducts: {
+    methodKind: "unary";
+    input: typeof CheckPublishRequestSchema;
+    output: typeof CheckPublishResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_seconde_v1_publisher, 0);

@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file seconde/v1/vendor_connector.proto.
  */
 export const file_seconde_v1_vendor_connector: GenFile = /*@__PURE__*/
-  fileDesc("CiFzZWNvbmRlL3YxL3ZlbmRvcl9jb25uZWN0b3IucHJvdG8SCnNlY29uZGUudjEiiAIKD1ZlbmRvckNvbm5lY3RvchIMCgR1dWlkGAEgASgJEg4KBnZlbmRvchgCIAEoCRIRCglpc19hY3RpdmUYAyABKAgSFgoOcHVibGlzaGVyX25hbWUYBCABKAkSCwoDdXJuGAUgASgJEicKCXN5bmNfdHlwZRgGIAEoDjIULnNlY29uZGUudjEuU3luY1R5cGUSLwoKY3JlYXRlZF9hdBiEByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KCnVwZGF0ZWRfYXQYhQcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIUCgtyb3dfdmVyc2lvbhiGByABKAUioQEKG0xpc3RWZW5kb3JDb25uZWN0b3JzUmVxdWVzdBIqCgpwYWdpbmF0aW9uGAEgASgLMhYuc2Vjb25kZS52MS5QYWdpbmF0aW9uEhAKCG9yZGVyaW5nGAIgASgJEhMKBnZlbmRvchgDIAEoCUgAiAEBEhYKCWlzX2FjdGl2ZRgEIAEoCEgBiAEBQgkKB192ZW5kb3JCDAoKX2lzX2FjdGl2ZSJbChxMaXN0VmVuZG9yQ29ubmVjdG9yc1Jlc3BvbnNlEiwKB3Jlc3VsdHMYASADKAsyGy5zZWNvbmRlLnYxLlZlbmRvckNvbm5lY3RvchINCgVjb3VudBgCIAEoBSIuCh5SZXRyaWV2ZVZlbmRvckNvbm5lY3RvclJlcXVlc3QSDAoEdXVpZBgBIAEoCSKNAQojUGFydGlhbFVwZGF0ZVZlbmRvckNvbm5lY3RvclJlcXVlc3QSNQoQdmVuZG9yX2Nvbm5lY3RvchgBIAEoCzIbLnNlY29uZGUudjEuVmVuZG9yQ29ubmVjdG9yEi8KC3VwZGF0ZV9tYXNrGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLkZpZWxkTWFzayJVChxVcGRhdGVWZW5kb3JDb25uZWN0b3JSZXF1ZXN0EjUKEHZlbmRvcl9jb25uZWN0b3IYASABKAsyGy5zZWNvbmRlLnYxLlZlbmRvckNvbm5lY3RvciJLCh9TaG9wUGxhdGZvcm1PYXV0aENvbm5lY3RSZXF1ZXN0EgwKBHNob3AYASABKAkSGgoSZmluYWxfcmVkaXJlY3RfdXJpGAIgASgJIjgKIFNob3BQbGF0Zm9ybU9hdXRoQ29ubmVjdFJlc3BvbnNlEhQKDHJlZGlyZWN0X3VybBgBIAEoCSqcAQoIU3luY1R5cGUSGQoVU1lOQ19UWVBFX1VOU1BFQ0lGSUVEEAASGQoVU1lOQ19UWVBFX0lNUE9SVF9PTkxZEAESGQoVU1lOQ19UWVBFX0VYUE9SVF9PTkxZEAISHwobU1lOQ19UWVBFX0lNUE9SVF9BTkRfRVhQT1JUEAMSHgoaU1lOQ19UWVBFX1NUT0NLX1dSSVRFX09OTFkQBDLvAwoWVmVuZG9yQ29ubmVjdG9yU2VydmljZRJZCgRMaXN0Eicuc2Vjb25kZS52MS5MaXN0VmVuZG9yQ29ubmVjdG9yc1JlcXVlc3QaKC5zZWNvbmRlLnYxLkxpc3RWZW5kb3JDb25uZWN0b3JzUmVzcG9uc2USUwoIUmV0cmlldmUSKi5zZWNvbmRlLnYxLlJldHJpZXZlVmVuZG9yQ29ubmVjdG9yUmVxdWVzdBobLnNlY29uZGUudjEuVmVuZG9yQ29ubmVjdG9yEl0KDVBhcnRpYWxVcGRhdGUSLy5zZWNvbmRlLnYxLlBhcnRpYWxVcGRhdGVWZW5kb3JDb25uZWN0b3JSZXF1ZXN0Ghsuc2Vjb25kZS52MS5WZW5kb3JDb25uZWN0b3ISTwoGVXBkYXRlEiguc2Vjb25kZS52MS5VcGRhdGVWZW5kb3JDb25uZWN0b3JSZXF1ZXN0Ghsuc2Vjb25kZS52MS5WZW5kb3JDb25uZWN0b3ISdQoYU2hvcFBsYXRmb3JtT2F1dGhDb25uZWN0Eisuc2Vjb25kZS52MS5TaG9wUGxhdGZvcm1PYXV0aENvbm5lY3RSZXF1ZXN0Giwuc2Vjb25kZS52MS5TaG9wUGxhdGZvcm1PYXV0aENvbm5lY3RSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_field_mask, file_google_protobuf_timestamp, file_seconde_v1_common]);
+  fileDesc("CiFzZWNvbmRlL3YxL3ZlbmRvcl9jb25uZWN0b3IucHJvdG8SCnNlY29uZGUudjEi6AMKD1ZlbmRvckNvbm5lY3RvchIMCgR1dWlkGAEgASgJEg4KBnZlbmRvchgCIAEoCRIRCglpc19hY3RpdmUYAyABKAgSFgoOcHVibGlzaGVyX25hbWUYBCABKAkSCwoDdXJuGAUgASgJEicKCXN5bmNfdHlwZRgGIAEoDjIULnNlY29uZGUudjEuU3luY1R5cGUSFAoMYWNjb3VudF9uYW1lGAcgASgJEjUKDGxhc3Rfc3luY19hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBIAIgBARIXCg9sYXN0X3N5bmNfZXJyb3IYCSABKAkSEQoJY29ubmVjdGVkGAogASgIEgwKBHNob3AYCyABKAkSNQoMY29ubmVjdGVkX2F0GAwgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEgBiAEBEi8KCmNyZWF0ZWRfYXQYhAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIvCgp1cGRhdGVkX2F0GIUHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFAoLcm93X3ZlcnNpb24YhgcgASgFQg8KDV9sYXN0X3N5bmNfYXRCDwoNX2Nvbm5lY3RlZF9hdCKhAQobTGlzdFZlbmRvckNvbm5lY3RvcnNSZXF1ZXN0EioKCnBhZ2luYXRpb24YASABKAsyFi5zZWNvbmRlLnYxLlBhZ2luYXRpb24SEAoIb3JkZXJpbmcYAiABKAkSEwoGdmVuZG9yGAMgASgJSACIAQESFgoJaXNfYWN0aXZlGAQgASgISAGIAQFCCQoHX3ZlbmRvckIMCgpfaXNfYWN0aXZlIlsKHExpc3RWZW5kb3JDb25uZWN0b3JzUmVzcG9uc2USLAoHcmVzdWx0cxgBIAMoCzIbLnNlY29uZGUudjEuVmVuZG9yQ29ubmVjdG9yEg0KBWNvdW50GAIgASgFIi4KHlJldHJpZXZlVmVuZG9yQ29ubmVjdG9yUmVxdWVzdBIMCgR1dWlkGAEgASgJIo0BCiNQYXJ0aWFsVXBkYXRlVmVuZG9yQ29ubmVjdG9yUmVxdWVzdBI1ChB2ZW5kb3JfY29ubmVjdG9yGAEgASgLMhsuc2Vjb25kZS52MS5WZW5kb3JDb25uZWN0b3ISLwoLdXBkYXRlX21hc2sYAiABKAsyGi5nb29nbGUucHJvdG9idWYuRmllbGRNYXNrIlUKHFVwZGF0ZVZlbmRvckNvbm5lY3RvclJlcXVlc3QSNQoQdmVuZG9yX2Nvbm5lY3RvchgBIAEoCzIbLnNlY29uZGUudjEuVmVuZG9yQ29ubmVjdG9yIksKH1Nob3BQbGF0Zm9ybU9hdXRoQ29ubmVjdFJlcXVlc3QSDAoEc2hvcBgBIAEoCRIaChJmaW5hbF9yZWRpcmVjdF91cmkYAiABKAkiOAogU2hvcFBsYXRmb3JtT2F1dGhDb25uZWN0UmVzcG9uc2USFAoMcmVkaXJlY3RfdXJsGAEgASgJImEKHUNvbm5lY3RWZW5kb3JDb25uZWN0b3JSZXF1ZXN0EhYKDnB1Ymxpc2hlcl9uYW1lGAEgASgJEgwKBHNob3AYAiABKAkSGgoSZmluYWxfcmVkaXJlY3RfdXJpGAMgASgJIm0KHkNvbm5lY3RWZW5kb3JDb25uZWN0b3JSZXNwb25zZRIUCgxyZWRpcmVjdF91cmwYASABKAkSNQoQdmVuZG9yX2Nvbm5lY3RvchgCIAEoCzIbLnNlY29uZGUudjEuVmVuZG9yQ29ubmVjdG9yIjAKIERpc2Nvbm5lY3RWZW5kb3JDb25uZWN0b3JSZXF1ZXN0EgwKBHV1aWQYASABKAkiKgoaU3luY1ZlbmRvckNvbm5lY3RvclJlcXVlc3QSDAoEdXVpZBgBIAEoCSqcAQoIU3luY1R5cGUSGQoVU1lOQ19UWVBFX1VOU1BFQ0lGSUVEEAASGQoVU1lOQ19UWVBFX0lNUE9SVF9PTkxZEAESGQoVU1lOQ19UWVBFX0VYUE9SVF9PTkxZEAISHwobU1lOQ19UWVBFX0lNUE9SVF9BTkRfRVhQT1JUEAMSHgoaU1lOQ19UWVBFX1NUT0NLX1dSSVRFX09OTFkQBDL3BQoWVmVuZG9yQ29ubmVjdG9yU2VydmljZRJZCgRMaXN0Eicuc2Vjb25kZS52MS5MaXN0VmVuZG9yQ29ubmVjdG9yc1JlcXVlc3QaKC5zZWNvbmRlLnYxLkxpc3RWZW5kb3JDb25uZWN0b3JzUmVzcG9uc2USUwoIUmV0cmlldmUSKi5zZWNvbmRlLnYxLlJldHJpZXZlVmVuZG9yQ29ubmVjdG9yUmVxdWVzdBobLnNlY29uZGUudjEuVmVuZG9yQ29ubmVjdG9yEl0KDVBhcnRpYWxVcGRhdGUSLy5zZWNvbmRlLnYxLlBhcnRpYWxVcGRhdGVWZW5kb3JDb25uZWN0b3JSZXF1ZXN0Ghsuc2Vjb25kZS52MS5WZW5kb3JDb25uZWN0b3ISTwoGVXBkYXRlEiguc2Vjb25kZS52MS5VcGRhdGVWZW5kb3JDb25uZWN0b3JSZXF1ZXN0Ghsuc2Vjb25kZS52MS5WZW5kb3JDb25uZWN0b3ISdQoYU2hvcFBsYXRmb3JtT2F1dGhDb25uZWN0Eisuc2Vjb25kZS52MS5TaG9wUGxhdGZvcm1PYXV0aENvbm5lY3RSZXF1ZXN0Giwuc2Vjb25kZS52MS5TaG9wUGxhdGZvcm1PYXV0aENvbm5lY3RSZXNwb25zZRJgCgdDb25uZWN0Eikuc2Vjb25kZS52MS5Db25uZWN0VmVuZG9yQ29ubmVjdG9yUmVxdWVzdBoqLnNlY29uZGUudjEuQ29ubmVjdFZlbmRvckNvbm5lY3RvclJlc3BvbnNlElcKCkRpc2Nvbm5lY3QSLC5zZWNvbmRlLnYxLkRpc2Nvbm5lY3RWZW5kb3JDb25uZWN0b3JSZXF1ZXN0Ghsuc2Vjb25kZS52MS5WZW5kb3JDb25uZWN0b3ISSwoEU3luYxImLnNlY29uZGUudjEuU3luY1ZlbmRvckNvbm5lY3RvclJlcXVlc3QaGy5zZWNvbmRlLnYxLlZlbmRvckNvbm5lY3RvcmIGcHJvdG8z", [file_google_protobuf_field_mask, file_google_protobuf_timestamp, file_seconde_v1_common]);
 
 /**
  * A vendor's link to an external sales channel (publisher); publishing goes through these.
@@ -53,6 +53,44 @@ export type VendorConnector = Message<"seconde.v1.VendorConnector"> & {
    * @generated from field: seconde.v1.SyncType sync_type = 6;
    */
   syncType: SyncType;
+
+  /**
+   * The account's name on the channel (eBay user, Shopify shop), shown on the connectors page.
+   *
+   * @generated from field: string account_name = 7;
+   */
+  accountName: string;
+
+  /**
+   * @generated from field: optional google.protobuf.Timestamp last_sync_at = 8;
+   */
+  lastSyncAt?: Timestamp | undefined;
+
+  /**
+   * The last synchronisation's or publication's error, empty when it went well.
+   *
+   * @generated from field: string last_sync_error = 9;
+   */
+  lastSyncError: string;
+
+  /**
+   * Authorised on the channel (tokens held server-side, never sent).
+   *
+   * @generated from field: bool connected = 10;
+   */
+  connected: boolean;
+
+  /**
+   * The Shopify shop (name.myshopify.com).
+   *
+   * @generated from field: string shop = 11;
+   */
+  shop: string;
+
+  /**
+   * @generated from field: optional google.protobuf.Timestamp connected_at = 12;
+   */
+  connectedAt?: Timestamp | undefined;
 
   /**
    * @generated from field: google.protobuf.Timestamp created_at = 900;
@@ -241,6 +279,103 @@ export const ShopPlatformOauthConnectResponseSchema: GenMessage<ShopPlatformOaut
   messageDesc(file_seconde_v1_vendor_connector, 7);
 
 /**
+ * Connects a channel: the storefront at once, eBay and Shopify through their OAuth consent page.
+ *
+ * @generated from message seconde.v1.ConnectVendorConnectorRequest
+ */
+export type ConnectVendorConnectorRequest = Message<"seconde.v1.ConnectVendorConnectorRequest"> & {
+  /**
+   * SECONDE_STOREFRONT, EBAY, SHOPIFY (src/domain/publishing/channels.ts).
+   *
+   * @generated from field: string publisher_name = 1;
+   */
+  publisherName: string;
+
+  /**
+   * Shopify only: the shop's name or myshopify.com domain.
+   *
+   * @generated from field: string shop = 2;
+   */
+  shop: string;
+
+  /**
+   * Where the browser comes back, with successfull_message on success.
+   *
+   * @generated from field: string final_redirect_uri = 3;
+   */
+  finalRedirectUri: string;
+};
+
+/**
+ * Describes the message seconde.v1.ConnectVendorConnectorRequest.
+ * Use `create(ConnectVendorConnectorRequestSchema)` to create a new message.
+ */
+export const ConnectVendorConnectorRequestSchema: GenMessage<ConnectVendorConnectorRequest> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_vendor_connector, 8);
+
+/**
+ * Where the browser goes next (the channel's consent page, or back at once), and the connector.
+ *
+ * @generated from message seconde.v1.ConnectVendorConnectorResponse
+ */
+export type ConnectVendorConnectorResponse = Message<"seconde.v1.ConnectVendorConnectorResponse"> & {
+  /**
+   * @generated from field: string redirect_url = 1;
+   */
+  redirectUrl: string;
+
+  /**
+   * @generated from field: seconde.v1.VendorConnector vendor_connector = 2;
+   */
+  vendorConnector?: VendorConnector | undefined;
+};
+
+/**
+ * Describes the message seconde.v1.ConnectVendorConnectorResponse.
+ * Use `create(ConnectVendorConnectorResponseSchema)` to create a new message.
+ */
+export const ConnectVendorConnectorResponseSchema: GenMessage<ConnectVendorConnectorResponse> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_vendor_connector, 9);
+
+/**
+ * Forgets a channel's tokens; its listings stay recorded.
+ *
+ * @generated from message seconde.v1.DisconnectVendorConnectorRequest
+ */
+export type DisconnectVendorConnectorRequest = Message<"seconde.v1.DisconnectVendorConnectorRequest"> & {
+  /**
+   * @generated from field: string uuid = 1;
+   */
+  uuid: string;
+};
+
+/**
+ * Describes the message seconde.v1.DisconnectVendorConnectorRequest.
+ * Use `create(DisconnectVendorConnectorRequestSchema)` to create a new message.
+ */
+export const DisconnectVendorConnectorRequestSchema: GenMessage<DisconnectVendorConnectorRequest> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_vendor_connector, 10);
+
+/**
+ * Reads the channel's orders now (what the scheduled synchronisation does).
+ *
+ * @generated from message seconde.v1.SyncVendorConnectorRequest
+ */
+export type SyncVendorConnectorRequest = Message<"seconde.v1.SyncVendorConnectorRequest"> & {
+  /**
+   * @generated from field: string uuid = 1;
+   */
+  uuid: string;
+};
+
+/**
+ * Describes the message seconde.v1.SyncVendorConnectorRequest.
+ * Use `create(SyncVendorConnectorRequestSchema)` to create a new message.
+ */
+export const SyncVendorConnectorRequestSchema: GenMessage<SyncVendorConnectorRequest> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_vendor_connector, 11);
+
+/**
  * Direction of synchronisation between the vendor's stock and an external platform.
  *
  * @generated from enum seconde.v1.SyncType
@@ -323,6 +458,30 @@ export const VendorConnectorService: GenService<{
     methodKind: "unary";
     input: typeof ShopPlatformOauthConnectRequestSchema;
     output: typeof ShopPlatformOauthConnectResponseSchema;
+  },
+  /**
+   * @generated from rpc seconde.v1.VendorConnectorService.Connect
+   */
+  connect: {
+    methodKind: "unary";
+    input: typeof ConnectVendorConnectorRequestSchema;
+    output: typeof ConnectVendorConnectorResponseSchema;
+  },
+  /**
+   * @generated from rpc seconde.v1.VendorConnectorService.Disconnect
+   */
+  disconnect: {
+    methodKind: "unary";
+    input: typeof DisconnectVendorConnectorRequestSchema;
+    output: typeof VendorConnectorSchema;
+  },
+  /**
+   * @generated from rpc seconde.v1.VendorConnectorService.Sync
+   */
+  sync: {
+    methodKind: "unary";
+    input: typeof SyncVendorConnectorRequestSchema;
+    output: typeof VendorConnectorSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_seconde_v1_vendor_connector, 0);

@@ -1,0 +1,6 @@
+import type { ServiceDeps, ServiceHandlers } from '../deps.ts';
+
+/** PublisherService, ProductListingService. */
+export function publishingCallsHandlers(_deps: ServiceDeps): ServiceHandlers {
+  return {};
+}

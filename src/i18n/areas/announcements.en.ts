@@ -1,0 +1,6 @@
+/** announcements texts (en). Same keys in the other language. */
+export const announcementsEn = {
+  announcements: {
+    placeholder: '…',
+  },
+};

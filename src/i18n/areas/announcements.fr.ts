@@ -1,0 +1,6 @@
+/** announcements texts (fr). Same keys in the other language. */
+export const announcementsFr = {
+  announcements: {
+    placeholder: '…',
+  },
+};

@@ -1,0 +1,6 @@
+/** connectors texts (en). Same keys in the other language. */
+export const connectorsEn = {
+  connectors: {
+    placeholder: '…',
+  },
+};

@@ -1,0 +1,6 @@
+/** connectors texts (fr). Same keys in the other language. */
+export const connectorsFr = {
+  connectors: {
+    placeholder: '…',
+  },
+};

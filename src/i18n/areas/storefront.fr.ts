@@ -1,0 +1,6 @@
+/** storefront texts (fr). Same keys in the other language. */
+export const storefrontFr = {
+  storefront: {
+    placeholder: '…',
+  },
+};
