@@ -8,6 +8,7 @@ import { changeSaleStatusForAllProductsHandler } from './rules/bulkSaleStatus.ts
 import { depositStatusHooks } from './rules/depositStatusHooks.ts';
 import { productCreateHandler, productUpdateHooks } from './rules/productRules.ts';
 import { lazySchema, tableColumns } from './rules/ruleSql.ts';
+import { requestWithdrawals } from '../publishing/withdrawals.ts';
 
 type Handler = ReturnType<typeof updateHandler>;
 
@@ -16,8 +17,11 @@ type Handler = ReturnType<typeof updateHandler>;
  * deposit's status and of a product's sale status runs in one transaction with its rows locked and
  * its row_version checked. Other fields update as the generic handlers do.
  */
-export function depositRulesHandlers({ db, clock }: ServiceDeps): ServiceHandlers {
+export function depositRulesHandlers(deps: ServiceDeps): ServiceHandlers {
+  const { db, clock } = deps;
   const schema = lazySchema(db);
+  // A product taken off sale comes off the sales channels it is listed on.
+  const offSale = (vendor: string) => void requestWithdrawals(deps, vendor);
 
   /** The generic update with rule hooks, built once the table's columns are known. */
   const ruledUpdate = (
@@ -37,8 +41,8 @@ export function depositRulesHandlers({ db, clock }: ServiceDeps): ServiceHandler
     };
   };
 
-  const depositHooks = depositStatusHooks(clock);
-  const productHooks = productUpdateHooks(clock);
+  const depositHooks = depositStatusHooks(clock, offSale);
+  const productHooks = productUpdateHooks(clock, offSale);
   // Admin notes are staff-only: other callers never receive them from these calls either.
   const hideAdminNotes = (answer: unknown, ctx: HandlerContext) => {
     if (!requireCaller(ctx).isAdminLevel) (answer as { adminNotes: string }).adminNotes = '';
@@ -63,7 +67,7 @@ export function depositRulesHandlers({ db, clock }: ServiceDeps): ServiceHandler
         depositHooks,
         hideAdminNotes,
       ),
-      changeSaleStatusForAllProducts: changeSaleStatusForAllProductsHandler(db, clock),
+      changeSaleStatusForAllProducts: changeSaleStatusForAllProductsHandler(db, clock, offSale),
     },
     'seconde.v1.ProductService': {
       create: productCreateHandler(db, schema, clock),

@@ -1,6 +1,167 @@
+import { Code, type HandlerContext } from '@connectrpc/connect';
+import { create } from '@bufbuild/protobuf';
+import { StreamCode } from '../../../src/rpc/gen/seconde/v1/common_pb.ts';
+import { TaskName } from '../../../src/rpc/gen/seconde/v1/background_task_pb.ts';
+import {
+  CheckPublishResponseSchema,
+  PublishProductErrorSchema,
+  PublishProductsResponseSchema,
+  type CheckPublishRequest,
+  type CheckPublishResponse,
+  type PublishProductsRequest,
+  type PublishProductsResponse,
+} from '../../../src/rpc/gen/seconde/v1/publisher_pb.ts';
+import { requireCaller } from '../../crud/crudService.ts';
+import { fail } from '../../rpc/reasons.ts';
 import type { ServiceDeps, ServiceHandlers } from '../deps.ts';
+import {
+  channelOverridesOf,
+  connectorRegistry,
+  type ChannelOverrides,
+} from './connectors/registry.ts';
+import { listingCallsHandlers } from './listingCalls.ts';
+import { checkPublication, requirePublisher, type PublishCheck } from './publishCheck.ts';
+import { appendPublishLog } from './publishLog.ts';
+import { followPublication, requireFollowable } from './publishStream.ts';
+import { publishRunner, type PublishPayload } from './publishTask.ts';
+import { startWithdrawalSweep, withdrawRunner } from './withdrawals.ts';
 
-/** PublisherService, ProductListingService. */
-export function publishingCallsHandlers(_deps: ServiceDeps): ServiceHandlers {
-  return {};
+/** English texts of the request problems; the page shows its own from the code. */
+const PROBLEMS = {
+  NO_PUBLISHERS: [Code.InvalidArgument, 'Choose at least one sales channel'],
+  NO_PRODUCTS: [Code.InvalidArgument, 'Choose at least one product'],
+  CONNECTOR_UNKNOWN: [Code.FailedPrecondition, 'This sales channel cannot be published to'],
+  CONNECTOR_INACTIVE: [Code.FailedPrecondition, 'A chosen connector is not active'],
+  CONNECTOR_NOT_CONNECTED: [Code.FailedPrecondition, 'A chosen connector is not connected'],
+} as const;
+
+/** Refuses a publication whose request itself is wrong, or that has incomplete products. */
+function refuseUnpublishable(check: PublishCheck, completeOnly: boolean): void {
+  const [problem] = check.problems;
+  if (problem) {
+    const [code, message] = PROBLEMS[problem];
+    throw fail(code, problem, message);
+  }
+  if (check.incomplete.length > 0 && !completeOnly) {
+    const named = check.incomplete
+      .slice(0, 20)
+      .map((p) => `${p.reference || p.product}: ${p.missing.join(', ')}`)
+      .join('; ');
+    throw fail(
+      Code.FailedPrecondition,
+      'PRODUCTS_INCOMPLETE',
+      `${check.incomplete.length} products cannot be published yet (${named})`,
+    );
+  }
+}
+
+/**
+ * PublisherService (CheckProducts, PublishProducts) and ProductListingService (List, ListEvents,
+ * Withdraw). Registers the publish and withdrawal task runners and starts the periodic withdrawal
+ * sweep. `channels` replaces channel connectors (tests); by default the server's connector
+ * settings may carry them, else each channel's own file is used.
+ */
+export function publishingCallsHandlers(
+  deps: ServiceDeps,
+  channels: ChannelOverrides = channelOverridesOf(deps),
+): ServiceHandlers {
+  const { db, tasks } = deps;
+  const connectorOf = connectorRegistry(deps, channels);
+  tasks.register(TaskName.PUBLISH_PRODUCTS, publishRunner(deps, connectorOf), {
+    idempotent: true,
+  });
+  tasks.register(TaskName.WITHDRAW_LISTINGS, withdrawRunner(deps, connectorOf), {
+    idempotent: true,
+  });
+  startWithdrawalSweep(deps);
+
+  async function checkProducts(
+    req: CheckPublishRequest,
+    ctx: HandlerContext,
+  ): Promise<CheckPublishResponse> {
+    const caller = requireCaller(ctx);
+    const check = await checkPublication(db, caller, {
+      products: req.products,
+      connectors: req.vendorConnectors,
+    });
+    return create(CheckPublishResponseSchema, {
+      incomplete: check.incomplete.map((p) => ({ ...p, missing: [...p.missing] })),
+      complete: check.complete.length,
+      problems: [...check.problems],
+      alreadyListed: check.alreadyListed,
+    });
+  }
+
+  async function* publishProducts(
+    req: PublishProductsRequest,
+    ctx: HandlerContext,
+  ): AsyncGenerator<PublishProductsResponse> {
+    const caller = requireCaller(ctx);
+    requirePublisher(caller);
+    if (req.task) {
+      await requireFollowable(db, caller, req.task);
+      yield* followPublication(db, req.task, ctx.signal);
+      return;
+    }
+    const check = await checkPublication(db, caller, {
+      products: req.products,
+      connectors: req.vendorConnectors,
+    });
+    refuseUnpublishable(check, req.completeOnly);
+    const skipped = check.incomplete.map((p) => ({
+      kind: 'ERROR' as const,
+      product: p.product,
+      connector: '',
+      publisher: '',
+      code: 'INCOMPLETE',
+      message: p.missing.join(', '),
+      missing: p.missing,
+    }));
+    const incompleteErrors = check.incomplete.map((p) =>
+      create(PublishProductErrorSchema, {
+        product: p.product,
+        reference: p.reference,
+        code: 'INCOMPLETE',
+        message: p.missing.join(', '),
+        missing: [...p.missing],
+      }),
+    );
+    if (check.complete.length === 0 || !check.vendor) {
+      // Nothing left to send: no task, the answer is the list of what each product lacks.
+      yield create(PublishProductsResponseSchema, {
+        code: StreamCode.FINISH,
+        errors: incompleteErrors,
+        message: '0/0',
+      });
+      return;
+    }
+    const connectors = check.connectors.map((c) => c.uuid);
+    const payload: PublishPayload = { products: check.complete, connectors };
+    const publishers = [...new Set(check.connectors.map((c) => c.publisher))].join(', ');
+    const task = await tasks.enqueue({
+      name: TaskName.PUBLISH_PRODUCTS,
+      vendorUuid: check.vendor,
+      label: `${check.complete.length} products → ${publishers}`,
+      payload: { ...payload },
+      totalItems: check.complete.length * connectors.length,
+      requestedBy: caller.sub,
+    });
+    const total = check.complete.length * connectors.length;
+    // Progress at once, before the runner has read anything: the total and the products skipped.
+    yield create(PublishProductsResponseSchema, {
+      code: StreamCode.PROGRESS,
+      task: task.uuid,
+      total,
+      errors: incompleteErrors,
+      message: `0/${total}`,
+    });
+    // Kept in the log for a page that reconnects; not sent twice on this stream.
+    const sent = await appendPublishLog(db, task.uuid, skipped);
+    yield* followPublication(db, task.uuid, ctx.signal, sent);
+  }
+
+  return {
+    'seconde.v1.PublisherService': { checkProducts, publishProducts },
+    'seconde.v1.ProductListingService': listingCallsHandlers(deps, connectorOf),
+  };
 }

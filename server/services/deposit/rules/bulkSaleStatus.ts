@@ -19,15 +19,18 @@ import {
 import { SaleStatusSchema } from '../../../../src/rpc/gen/seconde/v1/product_pb.ts';
 import { enforce, saleStatusCounts } from './ruleSql.ts';
 import { INCOME_STATUSES, fillIncomes } from '../../products/income.ts';
+import { vendorWithListingsUp, type OffSaleListener } from '../../publishing/withdrawals.ts';
 
 /**
  * DepositService.ChangeSaleStatusForAllProducts: the deposit is locked `for update` with the
  * caller's write scope, the deposit-level rules refuse the whole change, and one statement moves
- * every product but the invoiced ones (counted as skipped) and those already there.
+ * every product but the invoiced ones (counted as skipped) and those already there. Products
+ * taken off sale while listed on channels tell `offSale`.
  */
 export function changeSaleStatusForAllProductsHandler(
   db: Kysely<unknown>,
   clock: () => Date,
+  offSale?: OffSaleListener,
 ): (
   req: ChangeSaleStatusForAllProductsRequest,
   ctx: HandlerContext,
@@ -69,6 +72,10 @@ export function changeSaleStatusForAllProductsHandler(
             sold.map((r) => r.uuid),
             clock(),
           );
+        }
+        if (offSale && to !== 'ONLINE' && updated.rows.length > 0) {
+          const vendor = await vendorWithListingsUp(trx, { deposit: req.uuid });
+          if (vendor) offSale(vendor);
         }
         return create(ChangeSaleStatusForAllProductsResponseSchema, {
           success: true,

@@ -9,6 +9,7 @@ import {
   type SaleStatus,
 } from '../../../../src/domain/deposit/statuses.ts';
 import { enforce, saleStatusCounts } from './ruleSql.ts';
+import { vendorWithListingsUp, type OffSaleListener } from '../../publishing/withdrawals.ts';
 
 /** Admin-only columns of a deposit (2-business-data.md §3): never written by these calls otherwise. */
 export const ADMIN_ONLY_COLUMNS = ['admin_notes', 'qualification_status'] as const;
@@ -32,9 +33,10 @@ const valueOf = (
 /**
  * The deposit rules inside Update and PartialUpdate: the generic update has already locked the
  * deposit `for update` and checked its row_version; a status change is checked against the
- * products counted in the same transaction, then its effects are written in it too.
+ * products counted in the same transaction, then its effects are written in it too. A restitution
+ * tells `offSale` when some of its products are still listed on channels.
  */
-export function depositStatusHooks(clock: () => Date): UpdateHooks {
+export function depositStatusHooks(clock: () => Date, offSale?: OffSaleListener): UpdateHooks {
   return {
     async beforeWrite({ trx, caller, current, row, only }) {
       if (!caller.isAdminLevel) {
@@ -78,6 +80,9 @@ export function depositStatusHooks(clock: () => Date): UpdateHooks {
           where deposit = ${String(current.uuid)}
             and sale_status::text in (${sql.join(statuses.map((s) => sql`${s}`))})`.execute(trx);
       }
+      const vendor =
+        offSale && (await vendorWithListingsUp(trx, { deposit: String(current.uuid) }));
+      if (vendor) offSale?.(vendor);
     },
 
     // A vendor's restituted deposit leaves their scope (2-business-data.md §4); they still get the

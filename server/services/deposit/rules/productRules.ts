@@ -23,6 +23,7 @@ import type { Schema } from '../../../crud/tableInfo.ts';
 import { enforce, lockDepositStatus, tableColumns } from './ruleSql.ts';
 import { takeReferences } from '../../products/references.ts';
 import { checkCategoryAttributes, fillSaleColumns, isInvoiced } from '../../products/writeRules.ts';
+import { vendorWithListingsUp, type OffSaleListener } from '../../publishing/withdrawals.ts';
 
 /** The sale status a product row will hold; a missing one takes the column default, OFFLINE. */
 function saleStatusOf(value: unknown): SaleStatus {
@@ -53,8 +54,10 @@ export async function checkAgainstDeposit(
 /**
  * The sale-status rules inside Product Update and PartialUpdate. The deposit is locked before the
  * product (as a deposit status change does), so the two never wait on each other in a circle.
+ * A product taken off sale while listed on channels tells `offSale`, which has its listings
+ * withdrawn.
  */
-export function productUpdateHooks(clock: () => Date): UpdateHooks {
+export function productUpdateHooks(clock: () => Date, offSale?: OffSaleListener): UpdateHooks {
   const lockedDeposit = new WeakMap<object, string | null>();
   return {
     async beforeLock({ trx, request, uuid }) {
@@ -92,6 +95,13 @@ export function productUpdateHooks(clock: () => Date): UpdateHooks {
       await checkCategoryAttributes(trx, current, row);
       const deposit = moved ? row.deposit : current.deposit;
       await fillSaleColumns(trx, caller, clock, { current, row, deposit, from, to });
+    },
+
+    async afterWrite({ trx, current, row }) {
+      if (!offSale || !('sale_status' in row)) return;
+      if (row.sale_status === current.sale_status || row.sale_status === 'ONLINE') return;
+      const vendor = await vendorWithListingsUp(trx, { products: [String(current.uuid)] });
+      if (vendor) offSale(vendor);
     },
   };
 }
