@@ -24,8 +24,11 @@ export const COLUMN_DEFAULTS: Readonly<Record<string, string | number>> = {
   'product_image.rotation': 0,
 };
 
-/** Read-only views filled by the server although typed as plain uuids (the link lives elsewhere). */
-const NOT_COLUMNS = new Set(['vendor.deposits']);
+/**
+ * Read-only views filled by the server although typed as plain uuids (the link lives elsewhere),
+ * and fields filled on read (the channels a released reservation had taken the item off).
+ */
+const NOT_COLUMNS = new Set(['vendor.deposits', 'storefront_reservation.withdrawn_publishers']);
 
 /** Children deleted with their parent; every other reference refuses the parent's deletion. */
 const CASCADE = new Set([
