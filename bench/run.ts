@@ -25,13 +25,16 @@ import {
 } from './harness.ts';
 import type { Pipeline, PipelineTimings } from './page/bench.ts';
 import { benchPhotoIntake } from './photoIntake.ts';
+import { benchPublish } from './publish.ts';
 import { benchStockList } from './stockList.ts';
 
 const PRODUCTS = 100_000;
 const ADMIN = 'admin@seconde.test';
 const PIPELINES: readonly Pipeline[] = ['ours', 'sheetjs', 'csv'];
 // BENCH_SECTIONS picks sections (comma-separated); all by default.
-const SECTIONS = (process.env.BENCH_SECTIONS ?? 'photoIntake,export100k,stockList').split(',');
+const SECTIONS = (process.env.BENCH_SECTIONS ?? 'photoIntake,export100k,stockList,publish').split(
+  ',',
+);
 
 function build(): void {
   console.log('Building the app and the bench page…');
@@ -46,6 +49,14 @@ function build(): void {
 async function main(): Promise<void> {
   build();
   if (SECTIONS.includes('photoIntake')) await benchPhotoIntake();
+  if (SECTIONS.includes('publish')) {
+    const browser = await launchBrowser();
+    try {
+      await benchPublish(browser);
+    } finally {
+      await browser.close();
+    }
+  }
   if (!SECTIONS.includes('export100k') && !SECTIONS.includes('stockList')) return;
   console.log(`Starting the server (seeding ${PRODUCTS} products on the first run)…`);
   const server = await startServer({

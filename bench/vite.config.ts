@@ -12,6 +12,7 @@ export default mergeConfig(base, {
         app: 'index.html',
         bench: 'bench/page/bench.html',
         photoIntake: 'bench/page/photoIntake.html',
+        publish: 'bench/page/publish.html',
       },
     },
   },

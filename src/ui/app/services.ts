@@ -6,6 +6,7 @@ import {
 import { backgroundTasksLogic } from '../../machines/backgroundTasks/backgroundTasksLogic.ts';
 import { exportLogic, type ExportLogic } from '../../machines/export/exportActors.ts';
 import { legalTermsLogic } from '../../machines/legalTerms/legalTermsLogic.ts';
+import { publishLogic, type PublishLogic } from '../../machines/publish/publishActors.ts';
 import { notificationsMachine } from '../../machines/notifications/notificationsMachine.ts';
 import { createSessionActors } from '../../machines/session/sessionActors.ts';
 import { sessionMachine } from '../../machines/session/sessionMachine.ts';
@@ -35,6 +36,8 @@ export interface AppServices {
   readonly exportLogic: ExportLogic;
   /** The task panel: the stream worker follows the caller's background tasks. */
   readonly backgroundTasksLogic: ReturnType<typeof backgroundTasksLogic>;
+  /** Publishing to sales channels: the stream worker follows the publication. */
+  readonly publishLogic: PublishLogic;
   /** The government address and geography services the public deposit form calls. */
   readonly gouv: GouvConfig;
 }
@@ -77,6 +80,12 @@ export function createAppServices(config: AppConfig, location: PageLocation): Ap
       baseUrl: serviceUrl(config, 'main'),
       getToken,
       onSubscriptionRefused: refusals.report,
+    }),
+    publishLogic: publishLogic({
+      clients,
+      publish: createStreamClient().publish,
+      baseUrl: serviceUrl(config, 'main'),
+      getToken,
     }),
     backgroundTasksLogic: backgroundTasksLogic({
       clients,

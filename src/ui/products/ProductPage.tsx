@@ -15,12 +15,16 @@ import {
   selectProduct,
 } from '../../machines/product/productSelectors.ts';
 import { PageLoad } from '../components/PageLoad.tsx';
+import { CompletenessBadge } from '../publishing/CompletenessBadge.tsx';
+import { PublishButton } from '../publishing/PublishButton.tsx';
+import { ProductAnnouncementSection } from '../announcements/ProductAnnouncementSection.tsx';
 import { useAppServices } from '../app/servicesContext.ts';
 import { useSession } from '../app/sessionContext.ts';
 import { DescriptionSection } from './DescriptionSection.tsx';
 import { DetailsSection } from './DetailsSection.tsx';
 import { AttributeFields } from './AttributeFields.tsx';
 import { ProductActions } from './ProductActions.tsx';
+import { ProductListings } from '../listings/ProductListings.tsx';
 import { ProductNotices } from './ProductNotices.tsx';
 import { ProductPhotos } from './ProductPhotos.tsx';
 import { SaleSection } from './SaleSection.tsx';
@@ -84,6 +88,7 @@ function ProductBody() {
   const deposit = useProduct(selectDeposit);
   const readOnly = useProduct(selectIsReadOnly);
   const busy = useProduct((s) => s.hasTag('busy') && !s.matches('loading'));
+  const actor = useProductActor();
   if (!product) return null;
   const locked = readOnly || busy;
   return (
@@ -101,6 +106,13 @@ function ProductBody() {
           <p data-testid="product-reference">
             {t('products.reference', { reference: product.reference })}
           </p>
+        )}
+        <CompletenessBadge />
+        {!readOnly && (
+          <PublishButton
+            selection={() => ({ kind: 'products', uuids: [product.uuid] })}
+            onDone={() => actor.send({ type: 'product.reload' })}
+          />
         )}
       </header>
       <ProductNotices />
@@ -122,6 +134,10 @@ function ProductBody() {
           <ProductActions />
         </div>
       </form>
+      {!readOnly && (
+        <ProductAnnouncementSection product={product.uuid} current={product.announcementUuid} />
+      )}
+      <ProductListings productUuid={product.uuid} />
     </section>
   );
 }

@@ -15,6 +15,7 @@ import { saleStatusI18nKey } from '../../machines/deposit/enums.ts';
 import { reasonI18nKey, type BulkInput } from '../../machines/stock/stockBulk.ts';
 import { stockBulkLogic } from '../../machines/stock/stockBulkActors.ts';
 import { useAppServices } from '../app/servicesContext.ts';
+import { PublishButton } from '../publishing/PublishButton.tsx';
 import type { StockWindow } from './useStockWindow.ts';
 
 /** The selection bar: how many are selected, select all matching, clear, change the status. */
@@ -44,6 +45,15 @@ export function StockBulkBar({ list }: { list: StockWindow }) {
           <Button icon="exchange" onClick={() => setOpen(true)} data-testid="stock-bulk-open">
             {t('stockView.changeStatus')}
           </Button>
+          <PublishButton
+            testId="stock-publish"
+            onDone={list.reload}
+            selection={() =>
+              list.allMatching
+                ? { kind: 'matching', filters: list.filters }
+                : { kind: 'products', uuids: Object.keys(list.selected) }
+            }
+          />
         </>
       )}
       {open && <BulkDialog list={list} onClose={() => setOpen(false)} />}

@@ -4,6 +4,7 @@ import type {
   ExportStreamHooks,
   ExportStreamSummary,
 } from './exportSource.impl.ts';
+import type { PublishHooks, PublishSpec, PublishSummary } from './publishSource.impl.ts';
 import type { StreamApi } from './stream.worker.ts';
 import type { TasksFollowHooks, TasksFollowSpec } from './tasksSource.impl.ts';
 import { callInWorker, type WorkerLike } from './workerCall.ts';
@@ -41,6 +42,17 @@ export function createStreamClient(start: () => WorkerLike = startStreamWorker) 
       return callInWorker<StreamApi, void>(
         start,
         (api) => api.followTasks(spec, Comlink.proxy(hooks)),
+        signal,
+      );
+    },
+    /**
+     * Publishes products (or follows the publication `spec.task`) in a worker of its own.
+     * Aborting stops the worker and so the following; the server's publication goes on.
+     */
+    publish(spec: PublishSpec, hooks: PublishHooks, signal: AbortSignal): Promise<PublishSummary> {
+      return callInWorker<StreamApi, PublishSummary>(
+        start,
+        (api) => api.publish(spec, Comlink.proxy(hooks)),
         signal,
       );
     },

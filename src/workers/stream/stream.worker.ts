@@ -1,6 +1,15 @@
 import { expose } from 'comlink';
 import { streamApi } from './exportSource.impl.ts';
+import { followPublish, type PublishHooks, type PublishSpec } from './publishSource.impl.ts';
+import { throwingWireErrors } from './wireError.ts';
 
-expose(streamApi);
+const api = {
+  ...streamApi,
+  publish: throwingWireErrors((spec: PublishSpec, hooks: PublishHooks) =>
+    followPublish(spec, hooks),
+  ),
+};
 
-export type StreamApi = typeof streamApi;
+expose(api);
+
+export type StreamApi = typeof api;
