@@ -1,12 +1,6 @@
 import { create } from '@bufbuild/protobuf';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CategoryService, ProductFamily } from '../../src/rpc/gen/seconde/v1/category_pb.ts';
-import {
-  DepositSchema,
-  DepositService,
-  DepositStatus,
-  type Deposit,
-} from '../../src/rpc/gen/seconde/v1/deposit_pb.ts';
+import { DepositStatus } from '../../src/rpc/gen/seconde/v1/deposit_pb.ts';
 import {
   ProductQuality,
   ProductSchema,
@@ -15,6 +9,7 @@ import {
 } from '../../src/rpc/gen/seconde/v1/product_pb.ts';
 import { seriousViolations } from '../helpers/axe.ts';
 import { appUrl, openAs, rpcAs } from '../helpers/browserPage.ts';
+import { categoryNamed, ownDeposit } from '../helpers/ownDeposit.ts';
 
 const VENDOR = 'vendor@seconde.test';
 const T = { timeout: 30_000 };
@@ -24,27 +19,11 @@ const STAMP = Date.now();
 async function fixtures() {
   const vendor = await rpcAs(VENDOR);
   const admin = await rpcAs('admin@seconde.test');
-  const { results: categories } = await vendor(CategoryService).list({
-    pagination: { page: 1, pageSize: 5000 },
+  const dresses = await categoryNamed(vendor, 'woman-dresses');
+  const deposit = await ownDeposit(vendor, `Dépôt annonces ${STAMP}`, {
+    admin,
+    status: DepositStatus.DEPOSIT_VALIDATED,
   });
-  const dresses = categories.find((c) => c.identifier === 'woman-dresses')!;
-  let deposit: Deposit = await vendor(DepositService).create({
-    deposit: create(DepositSchema, {
-      name: `Dépôt annonces ${STAMP}`,
-      status: DepositStatus.RECEIVED,
-      family: ProductFamily.WOMAN,
-    }),
-  });
-  for (const status of [
-    DepositStatus.TODO,
-    DepositStatus.PROGRESS,
-    DepositStatus.CUSTOMER_WAITING,
-    DepositStatus.DEPOSIT_VALIDATED,
-  ])
-    deposit = await admin(DepositService).partialUpdate({
-      deposit: { uuid: deposit.uuid, rowVersion: deposit.rowVersion, status },
-      updateMask: { paths: ['status'] },
-    });
   const product = await vendor(ProductService).create({
     product: create(ProductSchema, {
       deposit: deposit.uuid,

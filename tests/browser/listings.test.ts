@@ -1,13 +1,6 @@
 import { create } from '@bufbuild/protobuf';
-import { Code, ConnectError } from '@connectrpc/connect';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  DepositSchema,
-  DepositService,
-  DepositStatus,
-  type Deposit,
-} from '../../src/rpc/gen/seconde/v1/deposit_pb.ts';
-import { ProductFamily } from '../../src/rpc/gen/seconde/v1/category_pb.ts';
+import { DepositService, DepositStatus } from '../../src/rpc/gen/seconde/v1/deposit_pb.ts';
 import {
   ProductListingService,
   StorefrontService,
@@ -18,10 +11,12 @@ import {
   ProductService,
   SaleStatus,
 } from '../../src/rpc/gen/seconde/v1/product_pb.ts';
-import { PublisherService } from '../../src/rpc/gen/seconde/v1/publisher_pb.ts';
 import { VendorConnectorService } from '../../src/rpc/gen/seconde/v1/vendor_connector_pb.ts';
 import { seriousViolations } from '../helpers/axe.ts';
 import { appUrl, openAs, rpcAs } from '../helpers/browserPage.ts';
+import type { DemoRpc } from '../helpers/demoClient.ts';
+import { ownDeposit, walkDepositTo } from '../helpers/ownDeposit.ts';
+import { connectStorefront, publishCompleteProduct } from '../helpers/storefrontPublish.ts';
 
 const VENDOR = 'vendor@seconde.test';
 const ADMIN = 'admin@seconde.test';
@@ -29,44 +24,15 @@ const T = { timeout: 30_000 };
 /** DD/MM/YYYY HH:mm, the app's date display. */
 const DATE_TIME = /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/;
 
-type Rpc = Awaited<ReturnType<typeof rpcAs>>;
-
-/** The working steps after RECEIVED, one at a time as the deposit rules want them. */
-const WALK = [
-  DepositStatus.TODO,
-  DepositStatus.PROGRESS,
-  DepositStatus.CUSTOMER_WAITING,
-  DepositStatus.DEPOSIT_VALIDATED,
-  DepositStatus.INLINE,
-];
-
-/** Walks a deposit (as the admin) through the rules up to `status`. */
-async function walkTo(admin: Rpc, deposit: Deposit, status: DepositStatus): Promise<Deposit> {
-  let current = deposit;
-  for (const step of WALK) {
-    if (step <= current.status) continue;
-    if (step > status) break;
-    current = await admin(DepositService).partialUpdate({
-      deposit: { uuid: current.uuid, rowVersion: current.rowVersion, status: step },
-      updateMask: { paths: ['status'] },
-    });
-  }
-  return current;
-}
-
 /**
  * A product of the vendor's own, listed by hand on the marketplace (a real listing and a line on
  * its timeline), in an online deposit of its own: the demo stock stays as it is.
  */
-async function listedProduct(vendor: Rpc, admin: Rpc, name: string) {
-  const created = await vendor(DepositService).create({
-    deposit: create(DepositSchema, {
-      name: `Dépôt canaux ${name}`,
-      status: DepositStatus.RECEIVED,
-      family: ProductFamily.WOMAN,
-    }),
+async function listedProduct(vendor: DemoRpc, admin: DemoRpc, name: string) {
+  const deposit = await ownDeposit(vendor, `Dépôt canaux ${name}`, {
+    admin,
+    status: DepositStatus.DEPOSIT_VALIDATED,
   });
-  const deposit = await walkTo(admin, created, DepositStatus.DEPOSIT_VALIDATED);
   const product = await vendor(ProductService).create({
     product: create(ProductSchema, {
       deposit: deposit.uuid,
@@ -82,7 +48,7 @@ async function listedProduct(vendor: Rpc, admin: Rpc, name: string) {
     title: name,
   });
   // A sale is only confirmed in an online deposit.
-  await walkTo(
+  await walkDepositTo(
     admin,
     await vendor(DepositService).retrieve({ uuid: deposit.uuid }),
     DepositStatus.INLINE,
@@ -90,12 +56,9 @@ async function listedProduct(vendor: Rpc, admin: Rpc, name: string) {
   return product;
 }
 
-const isUnimplemented = (error: unknown) =>
-  error instanceof ConnectError && error.code === Code.Unimplemented;
-
 describe('product listings', () => {
-  let vendor: Rpc;
-  let admin: Rpc;
+  let vendor: DemoRpc;
+  let admin: DemoRpc;
 
   beforeAll(async () => {
     vendor = await rpcAs(VENDOR);
@@ -136,77 +99,51 @@ describe('product listings', () => {
     }
   });
 
-  it('confirms a storefront reservation from the banner', async (ctx) => {
+  it('confirms a storefront reservation from the banner', async () => {
     // The storefront listing comes from a real publish to the vendor's connected storefront.
-    let storefront: string;
+    const storefront = await connectStorefront(vendor, appUrl);
     try {
-      const { vendorConnector } = await vendor(VendorConnectorService).connect({
-        publisherName: 'SECONDE_STOREFRONT',
-        finalRedirectUri: `${appUrl}/edit-profile/connectors`,
+      const product = await publishCompleteProduct(vendor, storefront);
+
+      const shop = await vendor(StorefrontService).getShop({});
+      const form = new URLSearchParams({
+        firstName: 'Alice',
+        lastName: 'Martin',
+        email: 'alice.martin@example.test',
+        phone: '0601020304',
+        message: 'Je passe samedi',
       });
-      storefront = vendorConnector!.uuid;
-    } catch (error) {
-      if (isUnimplemented(error)) return ctx.skip('The storefront cannot be connected yet');
-      throw error;
-    }
-    // Our own product has no photo, so the completeness rules keep it off the shop: a complete
-    // demo product of the vendor, online in an online deposit, is reserved instead.
-    const online = await vendor(ProductService).list({
-      pagination: { page: 1, pageSize: 50 },
-      saleStatuses: [SaleStatus.ONLINE],
-    });
-    const check = await vendor(PublisherService).checkProducts({
-      products: online.results.map((p) => p.uuid),
-      vendorConnectors: [storefront],
-    });
-    const incomplete = new Set(check.incomplete.map((c) => c.product));
-    const candidate = online.results.find((p) => !incomplete.has(p.uuid));
-    if (!candidate) return ctx.skip('No complete online product to publish on the storefront');
-    const product = candidate;
-    const errors: string[] = [];
-    for await (const message of vendor(PublisherService).publishProducts({
-      products: [product.uuid],
-      vendorConnectors: [storefront],
-      completeOnly: true,
-    }))
-      errors.push(...message.errors.map((e) => `${e.code} ${e.message}`));
-    const listed = await vendor(ProductListingService).list({ product: product.uuid });
-    if (!listed.results.some((l) => l.publisherName === 'SECONDE_STOREFRONT' && l.url))
-      return ctx.skip(`The product could not be published: ${errors.join('; ')}`);
+      const answer = await fetch(`${appUrl}/shop/${shop.slug}/${product.uuid}`, {
+        method: 'POST',
+        body: form,
+        redirect: 'manual',
+      });
+      expect(answer.status).toBeLessThan(400);
 
-    const shop = await vendor(StorefrontService).getShop({});
-    const form = new URLSearchParams({
-      firstName: 'Alice',
-      lastName: 'Martin',
-      email: 'alice.martin@example.test',
-      phone: '0601020304',
-      message: 'Je passe samedi',
-    });
-    const answer = await fetch(`${appUrl}/shop/${shop.slug}/${product.uuid}`, {
-      method: 'POST',
-      body: form,
-      redirect: 'manual',
-    });
-    expect(answer.status).toBeLessThan(400);
-
-    const { page, close } = await openAs(VENDOR, `/product/${product.uuid}`);
-    try {
-      const banner = page.getByTestId('reservation-banner');
-      await banner.waitFor(T);
-      expect(await banner.getByTestId('reservation-buyer').textContent()).toBe('Alice Martin');
-      expect(await banner.getByTestId('reservation-message').textContent()).toBe('Je passe samedi');
-      const price = banner.getByLabel('Prix de vente (€)');
-      expect(await price.inputValue()).toBe(String(product.suggestedPrice ?? '').replace('.', ','));
-      expect(await seriousViolations(page)).toEqual([]);
-      await price.fill('15,50');
-      await banner.getByRole('button', { name: 'Confirmer la vente' }).click();
-      await page.getByTestId('listing-notice').filter({ hasText: 'Vente confirmée' }).waitFor(T);
-      await page.getByTestId('reservation-banner').waitFor({ state: 'detached', ...T });
-      const sold = await vendor(ProductService).retrieve({ uuid: product.uuid });
-      expect(sold.saleStatus).toBe(SaleStatus.SELL);
-      expect(sold.selledPrice).toBe(15.5);
+      const { page, close } = await openAs(VENDOR, `/product/${product.uuid}`);
+      try {
+        const banner = page.getByTestId('reservation-banner');
+        await banner.waitFor(T);
+        expect(await banner.getByTestId('reservation-buyer').textContent()).toBe('Alice Martin');
+        expect(await banner.getByTestId('reservation-message').textContent()).toBe(
+          'Je passe samedi',
+        );
+        const price = banner.getByLabel('Prix de vente (€)');
+        expect(await price.inputValue()).toBe(
+          String(product.suggestedPrice ?? '').replace('.', ','),
+        );
+        expect(await seriousViolations(page)).toEqual([]);
+        await price.fill('15,50');
+        await banner.getByRole('button', { name: 'Confirmer la vente' }).click();
+        await page.getByTestId('listing-notice').filter({ hasText: 'Vente confirmée' }).waitFor(T);
+        await page.getByTestId('reservation-banner').waitFor({ state: 'detached', ...T });
+        const sold = await vendor(ProductService).retrieve({ uuid: product.uuid });
+        expect(sold.saleStatus).toBe(SaleStatus.SELL);
+        expect(sold.selledPrice).toBe(15.5);
+      } finally {
+        await close();
+      }
     } finally {
-      await close();
       // Leaves the demo vendor's channels as the other files expect them (none connected).
       await vendor(VendorConnectorService).disconnect({ uuid: storefront });
     }

@@ -1,13 +1,6 @@
 import { ConnectError } from '@connectrpc/connect';
 import { create } from '@bufbuild/protobuf';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CategoryService } from '../../src/rpc/gen/seconde/v1/category_pb.ts';
-import {
-  DepositSchema,
-  DepositService,
-  DepositStatus,
-} from '../../src/rpc/gen/seconde/v1/deposit_pb.ts';
-import { ProductFamily } from '../../src/rpc/gen/seconde/v1/category_pb.ts';
 import {
   ProductQuality,
   ProductSchema,
@@ -16,6 +9,7 @@ import {
 } from '../../src/rpc/gen/seconde/v1/product_pb.ts';
 import { seriousViolations } from '../helpers/axe.ts';
 import { openAs, rpcAs } from '../helpers/browserPage.ts';
+import { categoryNamed, ownDeposit } from '../helpers/ownDeposit.ts';
 
 const VENDOR = 'vendor@seconde.test';
 const T = { timeout: 30_000 };
@@ -26,17 +20,8 @@ const T = { timeout: 30_000 };
  */
 async function fixtures() {
   const vendor = await rpcAs(VENDOR);
-  const { results: categories } = await vendor(CategoryService).list({
-    pagination: { page: 1, pageSize: 5000 },
-  });
-  const dresses = categories.find((c) => c.identifier === 'woman-dresses')!;
-  const deposit = await vendor(DepositService).create({
-    deposit: create(DepositSchema, {
-      name: `Dépôt article ${Date.now()}`,
-      status: DepositStatus.RECEIVED,
-      family: ProductFamily.WOMAN,
-    }),
-  });
+  const dresses = await categoryNamed(vendor, 'woman-dresses');
+  const deposit = await ownDeposit(vendor, `Dépôt article ${Date.now()}`);
   const product = await vendor(ProductService).create({
     product: create(ProductSchema, {
       deposit: deposit.uuid,

@@ -1,50 +1,44 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { StorefrontService } from '../../src/rpc/gen/seconde/v1/listing_pb.ts';
+import type { Product } from '../../src/rpc/gen/seconde/v1/product_pb.ts';
+import { VendorConnectorService } from '../../src/rpc/gen/seconde/v1/vendor_connector_pb.ts';
 import { seriousViolations } from '../helpers/axe.ts';
-import { storefrontProduct, type StorefrontProduct } from '../helpers/storefrontListing.ts';
-import { startTestServer, type TestServer } from '../helpers/testServer.ts';
+import { appUrl, openPage, rpcAs, type OpenPage } from '../helpers/browserPage.ts';
+import type { DemoRpc } from '../helpers/demoClient.ts';
+import { connectStorefront, publishCompleteProduct } from '../helpers/storefrontPublish.ts';
 
+/**
+ * The company's vendor, whose shop no other file uses: the main demo vendor's storefront belongs
+ * to the listings tests, and the connectors tests connect this one only between their own steps.
+ */
+const VENDOR = 'company@seconde.test';
 const T = { timeout: 60_000 };
 
-/*
- * The shop pages are served by the server alone (no web app), and a product reaches the shop only
- * through a listing row, which a test file of the shared server cannot write: this file runs its
- * own small server (no demo stock) and drives the shared Chromium against it.
- */
-let t: TestServer;
-let browser: Browser;
+let vendor: DemoRpc;
+let storefront: string;
 let slug: string;
-let product: StorefrontProduct;
+let product: Product;
 
+// The shop pages are served by the server alone (no web app); a product reaches the shop through
+// the real connection and publication, as a vendor's would.
 beforeAll(async () => {
-  t = await startTestServer({ demoProducts: 0 }, ['vendor', 'admin']);
-  const { vendorUuid } = await t.me('vendor');
-  slug = (await t.client(StorefrontService, 'vendor').getShop({})).slug;
-  product = await storefrontProduct(t, { vendor: vendorUuid, announcement: 'Veste chaude.' });
-  browser = await chromium.connect(inject('browserEndpoint'));
+  vendor = await rpcAs(VENDOR);
+  storefront = await connectStorefront(vendor, appUrl);
+  product = await publishCompleteProduct(vendor, storefront);
+  slug = (await vendor(StorefrontService).getShop({})).slug;
 }, 120_000);
 
+// Leaves the vendor's channels as the connectors tests expect them (none connected).
 afterAll(async () => {
-  await browser?.close();
-  await t?.close();
+  if (storefront) await vendor(VendorConnectorService).disconnect({ uuid: storefront });
 });
 
-async function phone(path: string): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await browser.newContext({
-    locale: 'fr-FR',
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    // The shop pages forbid every script; axe is injected by the test only.
-    bypassCSP: true,
-  });
-  const page = await context.newPage();
-  await page.goto(`${t.server.url}${path}`);
-  return { page, close: () => context.close() };
-}
+/** A phone; the shop pages forbid every script, so axe is let in by the test only. */
+const phone = (path: string): Promise<OpenPage> =>
+  openPage(path, { mobile: true, viewport: { width: 390, height: 844 }, bypassCSP: true });
 
-/** Presses Tab until the element with `id` (or matching `selector`) has the focus. */
+/** Presses Tab until the element matching `selector` has the focus. */
 async function tabTo(page: Page, selector: string): Promise<void> {
   for (let i = 0; i < 30; i++) {
     if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
@@ -97,7 +91,7 @@ describe('storefront on a phone', () => {
       expect(await seriousViolations(page)).toEqual([]);
 
       // Back on the item: reserved, no form.
-      await page.goto(`${t.server.url}/shop/${slug}/${product.uuid}`);
+      await page.goto(`${appUrl}/shop/${slug}/${product.uuid}`);
       expect(await page.locator('form').count()).toBe(0);
       expect(await page.locator('.badge').textContent()).toBe('Réservé');
     } finally {

@@ -1,8 +1,6 @@
-import type { Client } from '@connectrpc/connect';
-import type { DescService } from '@bufbuild/protobuf';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, inject } from 'vitest';
-import { demoToken, rpcClient } from './demoClient.ts';
+import { demoToken, rpcClient, type DemoRpc } from './demoClient.ts';
 import { submitLogin } from './loginForm.ts';
 
 /** The shared server of the browser tests (tests/browser/globalSetup.ts). */
@@ -28,6 +26,8 @@ export interface PageOptions {
   readonly viewport?: BrowserContextOptions['viewport'];
   /** A phone: touch and a mobile viewport. */
   readonly mobile?: boolean;
+  /** Lets the test inject scripts (axe) into pages whose CSP forbids every script. */
+  readonly bypassCSP?: boolean;
 }
 
 export interface OpenPage {
@@ -44,6 +44,7 @@ export async function openPage(path = '/', options: PageOptions = {}): Promise<O
     locale: options.locale ?? 'fr-FR',
     ...(options.viewport && { viewport: options.viewport }),
     ...(options.mobile && { hasTouch: true, isMobile: true }),
+    ...(options.bypassCSP && { bypassCSP: true }),
   });
   const page = await context.newPage();
   await page.goto(`${appUrl}${path}`);
@@ -68,9 +69,7 @@ export async function openAs(
 }
 
 /** Typed clients of the shared server calling as a demo account, signed in as the app does. */
-export async function rpcAs(
-  email: string,
-): Promise<<S extends DescService>(service: S) => Client<S>> {
+export async function rpcAs(email: string): Promise<DemoRpc> {
   const config = (await (await fetch(`${appUrl}/app-config.json`)).json()) as {
     oidc: { authority: string; clientId: string };
   };

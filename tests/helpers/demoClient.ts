@@ -25,6 +25,9 @@ export async function demoToken(place: SignInPlace, email: string): Promise<stri
   return accessToken;
 }
 
+/** Typed clients of one server, all calling as the same signed-in account. */
+export type DemoRpc = <S extends DescService>(service: S) => Client<S>;
+
 /** A typed client of the server at `baseUrl`, with a bearer token and a filters header if given. */
 export function rpcClient<S extends DescService>(
   baseUrl: string,

@@ -4,6 +4,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { requireCaller } from '../../crud/crudService.ts';
 import { likePattern } from '../../crud/queryParts.ts';
 import { fail } from '../../rpc/reasons.ts';
+import { marketplaceSearchUrl } from '../../../src/domain/announcements/marketplaceListing.ts';
 import { SOLD_STATUSES } from '../../../src/domain/deposit/statuses.ts';
 import {
   ComparableItemSchema,
@@ -206,9 +207,9 @@ export function generationHandlers(
     /** The main resale marketplace's catalogue search for the listing title (else the name). */
     async getMarketplaceSearchUrl(req: GetMarketplaceSearchUrlRequest, ctx: HandlerContext) {
       const product = await rowInScope(db, 'product', req.uuid, requireCaller(ctx), 'read');
-      const title = String(product.marketplace_title || product.name || '').trim();
+      const title = String(product.marketplace_title || product.name || '');
       return create(GetMarketplaceSearchUrlResponseSchema, {
-        url: `${marketplaceApiUrl.replace(/\/$/, '')}/catalog?search_text=${encodeURIComponent(title)}`,
+        url: marketplaceSearchUrl(marketplaceApiUrl, title),
       });
     },
   };

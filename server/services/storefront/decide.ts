@@ -6,7 +6,7 @@ import { fail } from '../../rpc/reasons.ts';
 import { checkAgainstDeposit } from '../deposit/rules/productRules.ts';
 import type { ServiceDeps } from '../deps.ts';
 import { incomeColumns, incomeRulesFor } from '../products/income.ts';
-import { recordProductEvent } from '../publishing/timeline.ts';
+import { recordProductEvent, type ProductEventInput } from '../publishing/timeline.ts';
 import { requestWithdrawals } from '../publishing/withdrawals.ts';
 import { SALE_PLATFORM_OF } from '../../../src/domain/publishing/channels.ts';
 
@@ -52,6 +52,24 @@ async function lockPending(
   if (!product || product.deposit !== deposit)
     throw fail(Code.Aborted, 'CHANGED_BY_SOMEONE_ELSE', 'The product changed; try again');
   return { reservation, product };
+}
+
+/**
+ * Closes the locked reservation with the vendor's decision, dated as its timeline event, and
+ * writes that event; answers the reservation as it is now.
+ */
+async function decide(
+  trx: Kysely<unknown>,
+  uuid: string,
+  status: 'CONFIRMED' | 'RELEASED',
+  event: ProductEventInput,
+): Promise<Row> {
+  const { rows } = await sql<Row>`
+    update storefront_reservation set status = ${status}, decided_at = ${event.at},
+      updated_at = now(), row_version = row_version + 1
+    where uuid = ${uuid} returning *`.execute(trx);
+  await recordProductEvent(trx, event);
+  return rows[0]!;
 }
 
 /**
@@ -105,18 +123,13 @@ export async function confirmReservation(
         values (${reservation.buyer}, ${product.uuid}, ${SALE_PLATFORM_OF.SECONDE_STOREFRONT}, ${uuid})`.execute(
         trx,
       );
-      const { rows } = await sql<Row>`
-        update storefront_reservation set status = 'CONFIRMED', decided_at = ${now},
-          updated_at = now(), row_version = row_version + 1
-        where uuid = ${uuid} returning *`.execute(trx);
-      await recordProductEvent(trx, {
+      return decide(trx, uuid, 'CONFIRMED', {
         product: String(product.uuid),
         kind: 'SOLD',
         publisherName: STOREFRONT,
         detail: reservation.buyer_name ? String(reservation.buyer_name) : null,
         at: now,
       });
-      return rows[0]!;
     }),
   );
   await requestWithdrawals(deps, String(decided.vendor));
@@ -151,17 +164,12 @@ export async function releaseReservation(
           where product = ${product.uuid} and publisher_name = ${STOREFRONT}
             and status = 'WITHDRAWN'`.execute(trx);
       }
-      const { rows } = await sql<Row>`
-        update storefront_reservation set status = 'RELEASED', decided_at = ${now},
-          updated_at = now(), row_version = row_version + 1
-        where uuid = ${uuid} returning *`.execute(trx);
-      await recordProductEvent(trx, {
+      return decide(trx, uuid, 'RELEASED', {
         product: String(product.uuid),
         kind: 'RELEASED',
         publisherName: STOREFRONT,
         at: now,
       });
-      return rows[0]!;
     }),
   );
 }

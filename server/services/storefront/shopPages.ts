@@ -20,6 +20,12 @@ export interface PageContext {
 /** "Taille : M" in French, "Size: M" in English. */
 const colon = (lang: ShopLang) => (lang === 'fr' ? ' : ' : ': ');
 
+/** The shop texts in the page's language. */
+const textsFor =
+  (ctx: PageContext) =>
+  (key: ShopTextKey, values?: Record<string, string | number>): string =>
+    shopText(ctx.lang, key, values);
+
 const shopPath = (slug: string) => `/shop/${encodeURIComponent(slug)}`;
 
 /** A path with the language choice and other query values kept. */
@@ -40,7 +46,7 @@ const itemCondition = (quality: string | null) =>
     : 'https://schema.org/UsedCondition';
 
 function tile(ctx: PageContext, slug: string, item: ShopItem): string {
-  const t = (key: ShopTextKey) => shopText(ctx.lang, key);
+  const t = textsFor(ctx);
   const photo = item.thumbnail
     ? `<img class="ph" src="${esc(item.thumbnail)}" width="256" height="256" loading="lazy" decoding="async" alt="">`
     : `<span class="ph nophoto">${esc(t('noPhoto'))}</span>`;
@@ -66,8 +72,7 @@ export function shopPage(
   const path = shopPath(vendor.slug);
   const query = (n: number): Record<string, string> => (n > 1 ? { page: String(n) } : {});
   const canonical = `${ctx.origin}${path}${pageNumber > 1 ? `?page=${pageNumber}` : ''}`;
-  const t = (key: ShopTextKey, values?: Record<string, string | number>) =>
-    shopText(ctx.lang, key, values);
+  const t = textsFor(ctx);
   const nav =
     pages > 1
       ? `<nav class="pages" aria-label="${esc(t('pagination'))}">
@@ -150,8 +155,7 @@ function reservationForm(
   product: ShopProduct,
   state: FormState,
 ): string {
-  const t = (key: ShopTextKey, values?: Record<string, string | number>) =>
-    shopText(ctx.lang, key, values);
+  const t = textsFor(ctx);
   const summary = state.errors.length
     ? `<div class="summary" role="alert" tabindex="-1" id="errors">
 <h2>${esc(t('errorSummary', { count: state.errors.length }))}</h2>
@@ -182,8 +186,7 @@ export function productPage(
   product: ShopProduct,
   state: FormState,
 ): string {
-  const t = (key: ShopTextKey, values?: Record<string, string | number>) =>
-    shopText(ctx.lang, key, values);
+  const t = textsFor(ctx);
   const path = `${shopPath(vendor.slug)}/${product.uuid}`;
   const canonical = `${ctx.origin}${path}`;
   const absolute = (p: string) => (/^https?:/.test(p) ? p : `${ctx.origin}${p}`);
@@ -256,8 +259,7 @@ ${reserved ? `<p class="notice"${state.notice ? ' role="alert"' : ''}>${esc(t(st
 
 /** After a reservation: what happens next. Not indexed. */
 export function confirmationPage(ctx: PageContext, vendor: ShopVendor): string {
-  const t = (key: ShopTextKey, values?: Record<string, string | number>) =>
-    shopText(ctx.lang, key, values);
+  const t = textsFor(ctx);
   const path = `${shopPath(vendor.slug)}`;
   return page(
     {
@@ -274,7 +276,7 @@ export function confirmationPage(ctx: PageContext, vendor: ShopVendor): string {
 }
 
 export function notFoundPage(ctx: PageContext, path: string): string {
-  const t = (key: ShopTextKey) => shopText(ctx.lang, key);
+  const t = textsFor(ctx);
   return page(
     {
       lang: ctx.lang,

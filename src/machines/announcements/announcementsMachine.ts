@@ -45,6 +45,16 @@ const notProvided = (name: string) => () =>
 
 const errorParams = ({ event }: { event: { error?: unknown } }) => ({ error: event.error });
 const listParams = ({ event }: { event: { output: AnnouncementList } }) => ({ list: event.output });
+/**
+ * While a dialog is open or a call runs, the list's own buttons do nothing: handled here, they
+ * stop the list-level transitions of `ready` from leaving the dialog or the call.
+ */
+const LIST_EVENTS_IGNORED = {
+  'announcements.new': {},
+  'announcements.edit': {},
+  'announcements.delete': {},
+  'announcements.toggleFavorite': {},
+} as const;
 
 /**
  * `/edit-profile/announcements`: the vendor's announcements and their company's, created and
@@ -150,10 +160,7 @@ export const announcementsMachine = setup({
         editing: {
           tags: ['dialog', 'editable'],
           on: {
-            'announcements.new': {},
-            'announcements.edit': {},
-            'announcements.delete': {},
-            'announcements.toggleFavorite': {},
+            ...LIST_EVENTS_IGNORED,
             'announcements.change': {
               actions: {
                 type: 'changeDraft',
@@ -179,10 +186,7 @@ export const announcementsMachine = setup({
         saving: {
           tags: ['dialog', 'busy'],
           on: {
-            'announcements.new': {},
-            'announcements.edit': {},
-            'announcements.delete': {},
-            'announcements.toggleFavorite': {},
+            ...LIST_EVENTS_IGNORED,
           },
           invoke: {
             id: 'saveAnnouncement',
@@ -201,10 +205,7 @@ export const announcementsMachine = setup({
         saveFailed: {
           tags: ['dialog', 'editable', 'error'],
           on: {
-            'announcements.new': {},
-            'announcements.edit': {},
-            'announcements.delete': {},
-            'announcements.toggleFavorite': {},
+            ...LIST_EVENTS_IGNORED,
             'announcements.change': {
               target: 'editing',
               actions: [
@@ -219,10 +220,7 @@ export const announcementsMachine = setup({
         confirmingDelete: {
           tags: ['dialog'],
           on: {
-            'announcements.new': {},
-            'announcements.edit': {},
-            'announcements.delete': {},
-            'announcements.toggleFavorite': {},
+            ...LIST_EVENTS_IGNORED,
             'announcements.confirmDelete': { target: 'deleting' },
             'announcements.cancel': { target: 'idle', actions: 'clearDelete' },
           },
@@ -230,10 +228,7 @@ export const announcementsMachine = setup({
         deleting: {
           tags: ['busy'],
           on: {
-            'announcements.new': {},
-            'announcements.edit': {},
-            'announcements.delete': {},
-            'announcements.toggleFavorite': {},
+            ...LIST_EVENTS_IGNORED,
           },
           invoke: {
             id: 'destroyAnnouncement',
@@ -252,10 +247,7 @@ export const announcementsMachine = setup({
         settingFavorite: {
           tags: ['busy'],
           on: {
-            'announcements.new': {},
-            'announcements.edit': {},
-            'announcements.delete': {},
-            'announcements.toggleFavorite': {},
+            ...LIST_EVENTS_IGNORED,
           },
           invoke: {
             id: 'setFavorite',

@@ -53,6 +53,17 @@ const errorParams = ({ event }: { event: { error?: unknown } }) => ({ error: eve
 const savedParams = ({ event }: { event: { output: ListingText & { announcement: string } } }) =>
   event.output;
 
+/**
+ * While the text is written or saved, the section's buttons do nothing: handled here, they stop
+ * the parent's transitions from dropping the call under way.
+ */
+const IGNORED_WHILE_BUSY = {
+  'productText.choose': {},
+  'productText.generate': {},
+  'productText.change': {},
+  'productText.save': {},
+} as const;
+
 /** The announcement preselected: the product's own, else the favourite. */
 function preselected(data: ProductTextData, current: string): string {
   if (current && data.announcements.some((a) => a.uuid === current)) return current;
@@ -173,12 +184,7 @@ export const productTextMachine = setup({
         },
         generating: {
           tags: ['busy'],
-          on: {
-            'productText.choose': {},
-            'productText.generate': {},
-            'productText.change': {},
-            'productText.save': {},
-          },
+          on: IGNORED_WHILE_BUSY,
           invoke: {
             id: 'generateText',
             src: 'generateText',
@@ -195,12 +201,7 @@ export const productTextMachine = setup({
         },
         saving: {
           tags: ['busy'],
-          on: {
-            'productText.choose': {},
-            'productText.generate': {},
-            'productText.change': {},
-            'productText.save': {},
-          },
+          on: IGNORED_WHILE_BUSY,
           invoke: {
             id: 'saveText',
             src: 'saveText',

@@ -4,7 +4,6 @@ import {
   Classes,
   Dialog,
   DialogBody,
-  DialogFooter,
   FormGroup,
   InputGroup,
   Intent,
@@ -27,6 +26,7 @@ import {
 } from '../../domain/announcements/placeholders.ts';
 import type { DraftField } from '../../machines/announcements/announcementsMachine.ts';
 import { errorText } from '../../machines/announcements/announcementTypes.ts';
+import { FormDialogFooter } from '../components/FormDialogFooter.tsx';
 import { useAnnouncements, useAnnouncementsActor } from './announcementsContext.ts';
 
 const FORM_ID = 'announcement-form';
@@ -83,6 +83,30 @@ export function AnnouncementDialog() {
       element?.setSelectionRange(start + token.length, start + token.length);
     });
   };
+
+  /** What the title and description controls share: caret target for insertion, and errors. */
+  const textProps = (name: TextField, describedBy: string | undefined) => ({
+    id: `announcement-${name}`,
+    inputRef: (el: HTMLInputElement | HTMLTextAreaElement | null) => {
+      inputs.current[name] = el;
+    },
+    value: draft[name],
+    disabled: !editable,
+    'aria-invalid': describedBy !== undefined,
+    'aria-describedby': describedBy,
+    onFocus: () => setTarget(name),
+  });
+
+  const flagSwitch = (flag: 'isActive' | 'isDefault', label: string) => (
+    <Switch
+      checked={draft[flag]}
+      disabled={!editable}
+      label={label}
+      onChange={(e) =>
+        actor.send({ type: 'announcements.setFlag', flag, value: e.currentTarget.checked })
+      }
+    />
+  );
 
   const field = (
     name: DraftField,
@@ -187,34 +211,18 @@ export function AnnouncementDialog() {
           </p>
           {field('title', t('announcements.titleField'), (describedBy) => (
             <InputGroup
-              id="announcement-title"
-              inputRef={(el) => {
-                inputs.current.title = el;
-              }}
-              value={draft.title}
+              {...textProps('title', describedBy)}
               required
               maxLength={300}
-              disabled={!editable}
-              aria-invalid={describedBy !== undefined}
-              aria-describedby={describedBy}
-              onFocus={() => setTarget('title')}
               onValueChange={(value) => change('title', value)}
             />
           ))}
           {field('description', t('announcements.description'), (describedBy) => (
             <TextArea
-              id="announcement-description"
-              inputRef={(el) => {
-                inputs.current.description = el;
-              }}
-              value={draft.description}
+              {...textProps('description', describedBy)}
               fill
               rows={7}
               maxLength={5000}
-              disabled={!editable}
-              aria-invalid={describedBy !== undefined}
-              aria-describedby={describedBy}
-              onFocus={() => setTarget('description')}
               onChange={(e) => change('description', e.target.value)}
             />
           ))}
@@ -246,30 +254,8 @@ export function AnnouncementDialog() {
               ))}
             </div>
           </fieldset>
-          <Switch
-            checked={draft.isActive}
-            disabled={!editable}
-            label={t('announcements.active')}
-            onChange={(e) =>
-              actor.send({
-                type: 'announcements.setFlag',
-                flag: 'isActive',
-                value: e.currentTarget.checked,
-              })
-            }
-          />
-          <Switch
-            checked={draft.isDefault}
-            disabled={!editable}
-            label={t('announcements.isDefault')}
-            onChange={(e) =>
-              actor.send({
-                type: 'announcements.setFlag',
-                flag: 'isDefault',
-                value: e.currentTarget.checked,
-              })
-            }
-          />
+          {flagSwitch('isActive', t('announcements.active'))}
+          {flagSwitch('isDefault', t('announcements.isDefault'))}
           <section
             className="seconde-announcement-preview"
             aria-labelledby="announcement-preview-title"
@@ -282,23 +268,12 @@ export function AnnouncementDialog() {
             <p className="seconde-preview-description">{preview.description}</p>
           </section>
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button
-                text={t('announcements.cancel')}
-                disabled={saving}
-                onClick={() => actor.send({ type: 'announcements.cancel' })}
-              />
-              <Button
-                type="submit"
-                intent={Intent.PRIMARY}
-                text={t('announcements.save')}
-                loading={saving}
-                data-testid="announcement-save"
-              />
-            </>
-          }
+        <FormDialogFooter
+          cancelText={t('announcements.cancel')}
+          submitText={t('announcements.save')}
+          busy={saving}
+          onCancel={() => actor.send({ type: 'announcements.cancel' })}
+          submitTestId="announcement-save"
         />
       </form>
     </Dialog>

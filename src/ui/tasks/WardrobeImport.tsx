@@ -3,7 +3,6 @@ import {
   Callout,
   Dialog,
   DialogBody,
-  DialogFooter,
   FormGroup,
   InputGroup,
   Intent,
@@ -14,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { wardrobeImportLogic } from '../../machines/backgroundTasks/wardrobeImportLogic.ts';
 import { profileUrlErrorKey } from '../../machines/backgroundTasks/wardrobeImportMachine.ts';
 import { useAppServices } from '../app/servicesContext.ts';
+import { FormDialogFooter } from '../components/FormDialogFooter.tsx';
 import { showToast } from '../components/toaster.ts';
 
 const FORM_ID = 'wardrobe-import-form';
@@ -102,23 +102,12 @@ export function WardrobeImport() {
               />
             </FormGroup>
           </DialogBody>
-          <DialogFooter
-            actions={
-              <>
-                <Button
-                  text={t('tasks.wardrobeCancel')}
-                  disabled={starting}
-                  onClick={() => actor.send({ type: 'wardrobe.close' })}
-                />
-                <Button
-                  type="submit"
-                  intent={Intent.PRIMARY}
-                  text={t('tasks.wardrobeStart')}
-                  loading={starting}
-                  data-testid="wardrobe-import-start"
-                />
-              </>
-            }
+          <FormDialogFooter
+            cancelText={t('tasks.wardrobeCancel')}
+            submitText={t('tasks.wardrobeStart')}
+            busy={starting}
+            onCancel={() => actor.send({ type: 'wardrobe.close' })}
+            submitTestId="wardrobe-import-start"
           />
         </form>
       </Dialog>
