@@ -15,6 +15,7 @@ import {
   type PublishProductsResponse,
 } from '../../src/rpc/gen/seconde/v1/publisher_pb.ts';
 import { TaskName } from '../../src/rpc/gen/seconde/v1/background_task_pb.ts';
+import { CHECKING_MESSAGE } from '../../server/services/publishing/publishingCalls.ts';
 import { PUBLISH_CONCURRENCY } from '../../server/services/publishing/publishTask.ts';
 import { fakeConnector } from '../helpers/fakeConnector.ts';
 import {
@@ -123,6 +124,33 @@ async function publishAll(
   return messages;
 }
 
+/**
+ * A publication the server refuses: the messages it sent first (the one sent at once, before the
+ * products are checked) and the refusal that ended the stream.
+ */
+async function refusedPublication(
+  request: Parameters<ReturnType<typeof publisher>['publishProducts']>[0],
+  who: DemoUser = 'vendor',
+) {
+  const messages: PublishProductsResponse[] = [];
+  const refusal = await refusalOf(
+    (async () => {
+      for await (const message of publisher(who).publishProducts(request)) messages.push(message);
+    })(),
+  );
+  return { messages, refusal };
+}
+
+/** The message a new publication sends before its products are checked. */
+const checking = (total: number) =>
+  expect.objectContaining({
+    code: StreamCode.PROGRESS,
+    task: '',
+    total,
+    progress: 0,
+    message: CHECKING_MESSAGE,
+  });
+
 async function listing(product: string, connectorUuid: string) {
   const { rows } = await sql<{
     status: string;
@@ -226,20 +254,19 @@ describe('checking a publication', () => {
       reason: 'FORBIDDEN',
     });
     expect((await ask('customer', mine, [connectors.store])).reason).toBe('FORBIDDEN');
-    expect(
-      (
-        await refusalOf(
-          publishAll({ products: mine, vendorConnectors: [connectors.otherStore] }, 'vendor'),
-        )
-      ).reason,
-    ).toBe('FORBIDDEN');
-    expect(
-      (
-        await refusalOf(
-          publishAll({ products: mine, vendorConnectors: [connectors.store] }, 'customer'),
-        )
-      ).reason,
-    ).toBe('FORBIDDEN');
+    const notTheirs = await refusedPublication(
+      { products: mine, vendorConnectors: [connectors.otherStore] },
+      'vendor',
+    );
+    expect(notTheirs.messages).toEqual([checking(1)]);
+    expect(notTheirs.refusal.reason).toBe('FORBIDDEN');
+    // A caller who may not publish at all is refused before any message.
+    const customer = await refusedPublication(
+      { products: mine, vendorConnectors: [connectors.store] },
+      'customer',
+    );
+    expect(customer.messages).toEqual([]);
+    expect(customer.refusal.reason).toBe('FORBIDDEN');
     // Staff act for the vendor.
     const forVendor = await publisher('admin').checkProducts({
       products: mine,
@@ -267,15 +294,29 @@ describe('publishing', () => {
     const validated = await deposit('DEPOSIT_VALIDATED');
     const complete = await products(validated, 1);
     const [incomplete] = await products(validated, 1, { photo: false });
-    const refused = await refusalOf(
-      publishAll({ products: [...complete, incomplete!], vendorConnectors: [connectors.store] }),
-    );
-    expect(refused).toEqual({ code: Code.FailedPrecondition, reason: 'PRODUCTS_INCOMPLETE' });
+    const refused = await refusedPublication({
+      products: [...complete, incomplete!],
+      vendorConnectors: [connectors.store],
+    });
+    // The stream opened at once, then ended with the check's refusal and no task.
+    expect(refused.messages).toEqual([checking(2)]);
+    expect(refused.refusal).toEqual({
+      code: Code.FailedPrecondition,
+      reason: 'PRODUCTS_INCOMPLETE',
+    });
     expect(store.published).toHaveLength(0);
-    expect(
-      (await refusalOf(publishAll({ products: complete, vendorConnectors: [connectors.shopify] })))
-        .reason,
-    ).toBe('CONNECTOR_INACTIVE');
+    const inactive = await refusedPublication({
+      products: complete,
+      vendorConnectors: [connectors.shopify],
+    });
+    expect(inactive.messages).toEqual([checking(1)]);
+    expect(inactive.refusal).toEqual({
+      code: Code.FailedPrecondition,
+      reason: 'CONNECTOR_INACTIVE',
+    });
+    const nothing = await refusedPublication({ products: complete, vendorConnectors: [] });
+    expect(nothing.messages).toEqual([checking(0)]);
+    expect(nothing.refusal).toEqual({ code: Code.InvalidArgument, reason: 'NO_PUBLISHERS' });
   });
 
   it('lists, puts online through the rules, names each failure, and offers INLINE', async () => {
@@ -291,7 +332,9 @@ describe('publishing', () => {
       vendorConnectors: [connectors.store, connectors.ebay],
       completeOnly: true,
     });
-    const [first] = messages;
+    // At once, before the check: every product asked on every connector.
+    expect(messages[0]).toEqual(checking(8));
+    const first = messages.find((m) => m.task !== '');
     const last = messages.at(-1)!;
     expect(first!.code).toBe(StreamCode.PROGRESS);
     expect(first!.task).not.toBe('');
@@ -397,6 +440,27 @@ describe('publishing', () => {
     expect(rows[0]!.last_sync_error).toBe('EBAY answered 503');
   });
 
+  it('takes a listing down when the deposit moved while the channel answered', async () => {
+    const moving = await deposit('INLINE');
+    const [product] = await products(moving, 1);
+    store.delayMs = 400;
+    const publishing = publishAll({ products: [product!], vendorConnectors: [connectors.store] });
+    await eventually(
+      async () => store.published.length,
+      (n) => n === 1,
+    );
+    await sql`update deposit set status = 'PROGRESS' where uuid = ${moving}`.execute(t.server.db);
+    const messages = await publishing;
+    store.delayMs = 0;
+    expect(messages.flatMap((m) => m.errors).map((e) => [e.code, e.message])).toEqual([
+      ['RULE_REFUSED', 'ONLINE_BEFORE_VALIDATION'],
+    ]);
+    expect(messages.flatMap((m) => m.listings)).toEqual([]);
+    expect(store.withdrawn.map((l) => l.sku)).toEqual([store.published[0]!.sku]);
+    expect((await listing(product!, connectors.store))?.status).toBe('FAILED');
+    expect((await productRow(product!)).sale_status).toBe('OFFLINE');
+  });
+
   it('goes on when the page leaves; a page coming back follows the same task', async () => {
     const many = await products(await deposit('INLINE'), 60);
     store.delayMs = 20;
@@ -413,8 +477,10 @@ describe('publishing', () => {
     } catch {
       // The page left.
     }
-    const task = cut[0]!.task;
-    expect(cut[0]!.total).toBe(60);
+    expect(cut[0]).toEqual(checking(60));
+    const task = cut[1]!.task;
+    expect(task).not.toBe('');
+    expect(cut[1]!.total).toBe(60);
     expect(cut.at(-1)!.progress).toBeLessThan(60);
     await eventually(
       () => taskStatus(task),
@@ -441,6 +507,9 @@ describe('publishing', () => {
       messages.push(message);
     }
     const totalMs = performance.now() - started;
+    expect(messages[0]).toEqual(checking(1000));
+    expect(messages.at(-1)).toMatchObject({ code: StreamCode.FINISH, progress: 1000 });
+    expect(messages.flatMap((m) => m.listings)).toHaveLength(1000);
     console.info(
       `publish of 1,000 products: ${messages.length} messages, first after ${Math.round(firstMs)} ms, ` +
         `${Math.round(totalMs)} ms in all (${Math.round(1000 / (totalMs / 1000))} products/s)`,

@@ -58,7 +58,8 @@ export async function appendPublishLog(
 /**
  * How far back a read looks again: lines are numbered when written but seen when their
  * transaction commits, so on PostgreSQL a line may appear after a higher-numbered one was read.
- * The runner has a few transactions in flight per connector, far fewer lines than this.
+ * The runner writes one batch at a time, so only the lines the call itself adds (the products
+ * skipped) may commit around one of its batches.
  */
 const LATE_COMMIT_WINDOW = 200;
 

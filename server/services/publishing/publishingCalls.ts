@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { Code, type HandlerContext } from '@connectrpc/connect';
 import { create } from '@bufbuild/protobuf';
 import { StreamCode } from '../../../src/rpc/gen/seconde/v1/common_pb.ts';
@@ -34,6 +35,11 @@ const PROBLEMS = {
   CONNECTOR_INACTIVE: [Code.FailedPrecondition, 'A chosen connector is not active'],
   CONNECTOR_NOT_CONNECTED: [Code.FailedPrecondition, 'A chosen connector is not connected'],
 } as const;
+
+/** The text of the first message of a new publication, sent while its products are checked. */
+export const CHECKING_MESSAGE = 'checking';
+
+const distinctCount = (values: readonly string[]) => new Set(values.filter((v) => v !== '')).size;
 
 /** Refuses a publication whose request itself is wrong, or that has incomplete products. */
 function refuseUnpublishable(check: PublishCheck, completeOnly: boolean): void {
@@ -103,6 +109,19 @@ export function publishingCallsHandlers(
       yield* followPublication(db, req.task, ctx.signal);
       return;
     }
+    // A message at once, before the check (which reads every product): the page shows the
+    // publication started. A refusal of the check still ends the stream with its reason; it
+    // comes after this message, which names no task yet.
+    const asked = distinctCount(req.products) * distinctCount(req.vendorConnectors);
+    yield create(PublishProductsResponseSchema, {
+      code: StreamCode.PROGRESS,
+      total: asked,
+      progress: 0,
+      message: CHECKING_MESSAGE,
+    });
+    // The response goes out on the next tick; the check's queries on the embedded database resolve
+    // as a chain of promises that would hold that tick back until they all ran.
+    await yieldToEventLoop();
     const check = await checkPublication(db, caller, {
       products: req.products,
       connectors: req.vendorConnectors,
