@@ -64,7 +64,7 @@ async function recordProductEvents(
 }
 
 /**
- * Marks pairs FAILED: the listings, each product's publish error (its last failure), the
+ * Marks pairs FAILED: the listings, each product's publish error (every channel that refused it), the
  * connector's sync error when the channel was unavailable, the timeline and the log.
  */
 async function writeFailures(
@@ -82,9 +82,13 @@ async function writeFailures(
       ${failures.map((f) => f.message)}::text[]) as v(product, connector, message)
     where l.product = v.product and l.vendor_connector = v.connector
       and l.status <> 'LISTED'`.execute(db);
-  const errors = new Map(
-    failures.map((f) => [uuidOf(f.pair), `${f.pair.publisher}: ${f.message}`]),
-  );
+  // Every channel that refused the product is named, so the vendor fixes all of them at once.
+  const errors = new Map<string, string>();
+  for (const f of failures) {
+    const line = `${f.pair.publisher}: ${f.message}`;
+    const before = errors.get(uuidOf(f.pair));
+    errors.set(uuidOf(f.pair), before ? `${before}\n${line}` : line);
+  }
   await sql`
     update product p set publish_error = v.text, updated_at = ${now},
       row_version = p.row_version + 1
