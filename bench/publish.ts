@@ -5,6 +5,7 @@
 // publishes fresh products, since a publication never lists a product twice.
 import { create } from '@bufbuild/protobuf';
 import { sql } from 'kysely';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { startServer } from '../server/app.ts';
@@ -28,16 +29,28 @@ import type { RunFigures } from './harness.ts';
 import type { BaselineTimings } from './page/publishBaseline.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PUBLISH_PRODUCTS ?? 1000);
-const RUNS = Number(process.env.BENCH_PUBLISH_RUNS ?? 1);
+// At least two measured runs, alternating which side goes first; figures are medians.
+const RUNS = Math.max(2, Number(process.env.BENCH_PUBLISH_RUNS ?? 2));
+// A first, smaller pair not counted: the server's and the browser's first compilations, caches
+// and connections land there rather than on whichever side happens to go first.
+const WARMUP_PRODUCTS = Number(process.env.BENCH_PUBLISH_WARMUP ?? 100);
 const VENDOR = 'vendor@seconde.test';
 const ADMIN = 'admin@seconde.test';
 const WAIT = { timeout: 600_000 };
+const TRACE = process.env.BENCH_PUBLISH_TRACE;
 const WALK = [
   DepositStatus.TODO,
   DepositStatus.PROGRESS,
   DepositStatus.CUSTOMER_WAITING,
   DepositStatus.DEPOSIT_VALIDATED,
 ];
+
+declare global {
+  interface Window {
+    /** The app's publication timed in the page (see publishThroughTheApp). */
+    __publishTimings?: Promise<{ totalMs: number; firstProgressMs: number | null }>;
+  }
+}
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 type Rpc = <S extends Parameters<typeof rpcClient>[1]>(s: S) => ReturnType<typeof rpcClient<S>>;
@@ -50,8 +63,8 @@ async function clientsOf(server: Server, email: string): Promise<{ rpc: Rpc; tok
   return { rpc: ((s) => rpcClient(server.url, s, token)) as Rpc, token };
 }
 
-/** A validated deposit of the vendor with `PRODUCTS` complete products (photo rows written directly). */
-async function seedDeposit(server: Server, vendor: Rpc, admin: Rpc, label: string) {
+/** A validated deposit of the vendor with `size` complete products (photo rows written directly). */
+async function seedDeposit(server: Server, vendor: Rpc, admin: Rpc, label: string, size: number) {
   const { results } = await vendor(CategoryService).list({
     pagination: { page: 1, pageSize: 5000 },
   });
@@ -85,33 +98,71 @@ async function seedDeposit(server: Server, vendor: Rpc, admin: Rpc, label: strin
     });
     uuids.push(p.uuid);
   };
-  for (let n = 0; n < PRODUCTS; n += 8)
-    await Promise.all(Array.from({ length: Math.min(8, PRODUCTS - n) }, (_, i) => one(n + i)));
+  for (let n = 0; n < size; n += 8)
+    await Promise.all(Array.from({ length: Math.min(8, size - n) }, (_, i) => one(n + i)));
   await sql`insert into product_image (product, image, image256, "order", processing_status)
     select uuid, 'bench/' || uuid || '.jpg', 'bench/' || uuid || '-256.jpg', 1, 'COMPLETED'
     from product where uuid = any(${uuids}::uuid[])`.execute(server.db);
   return { deposit: deposit.uuid, products: uuids };
 }
 
-/** The storefront connected through its call; eBay written connected when its row can be. */
+/** A GET that does not follow redirects: each hop of the consent is looked at on its own. */
+async function hop(url: string): Promise<Response> {
+  const answer = await fetch(url, { redirect: 'manual' });
+  if (answer.status >= 400) throw new Error(`${url} answered ${answer.status}`);
+  return answer;
+}
+
+/**
+ * eBay connected the way a vendor does it, against the server's own eBay sandbox: Connect gives
+ * the consent page, its Authorize form is sent (a GET form: its hidden fields plus the button's
+ * decision), the sandbox sends us back to the server's callback, which stores the tokens.
+ */
+async function connectEbay(server: Server, vendor: Rpc): Promise<void> {
+  const { redirectUrl } = await vendor(VendorConnectorService).connect({
+    publisherName: 'EBAY',
+    finalRedirectUri: `${server.url}/edit-profile/connectors`,
+  });
+  const consent = await hop(redirectUrl);
+  const page = await consent.text();
+  const form = /<form method="get" action="([^"]+)">([\s\S]*?)<\/form>/.exec(page);
+  const accept = /<button type="submit" name="([^"]+)" value="([^"]+)">Authorize</.exec(page);
+  if (!form || !accept) throw new Error('The eBay sandbox consent page has no Authorize form');
+  const decide = new URL(form[1]!.replaceAll('&amp;', '&'), redirectUrl);
+  for (const [, name, value] of form[2]!.matchAll(/name="([^"]*)" value="([^"]*)"/g))
+    if (name !== accept[1]) decide.searchParams.set(unescapeHtml(name!), unescapeHtml(value!));
+  decide.searchParams.set(accept[1]!, accept[2]!);
+  const toCallback = (await hop(decide.toString())).headers.get('location');
+  if (!toCallback) throw new Error('The eBay sandbox did not send us back to the callback');
+  const back = (await hop(new URL(toCallback, decide).toString())).headers.get('location') ?? '';
+  if (!new URL(back, server.url).searchParams.has('successfull_message'))
+    throw new Error(`eBay was not connected: ${back}`);
+}
+
+const unescapeHtml = (text: string) =>
+  text
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
+
+/** The storefront and eBay (its sandbox) connected through their calls, as a vendor does. */
 async function connectors(server: Server, vendor: Rpc): Promise<string[]> {
   await vendor(VendorConnectorService).connect({
     publisherName: 'SECONDE_STOREFRONT',
     finalRedirectUri: `${server.url}/edit-profile/connectors`,
   });
-  await sql`insert into vendor_connector (vendor, publisher_name, is_active, connected, access_token, account_name)
-    select vendor, 'EBAY', true, true, 'bench-token', 'bench'
-    from vendor_connector where publisher_name = 'SECONDE_STOREFRONT'
-    on conflict do nothing`
-    .execute(server.db)
-    .catch((error: unknown) => console.log(`eBay connector not written: ${String(error)}`));
+  await connectEbay(server, vendor);
   const { results } = await vendor(VendorConnectorService).list({
     pagination: { page: 1, pageSize: 100 },
     isActive: true,
   });
-  return results
-    .filter((c) => c.publisherName === 'SECONDE_STOREFRONT' || c.publisherName === 'EBAY')
-    .map((c) => c.uuid);
+  const chosen = results.filter(
+    (c) => c.publisherName === 'SECONDE_STOREFRONT' || (c.publisherName === 'EBAY' && c.connected),
+  );
+  if (chosen.length !== 2) throw new Error('The storefront and eBay are not both connected');
+  return chosen.map((c) => c.uuid);
 }
 
 /** The vendor's path: /stock of the deposit, select all, Publier, check, publish. */
@@ -129,17 +180,61 @@ async function publishThroughTheApp(browser: Browser, url: string, deposit: stri
   }
   await page.getByTestId('publish-check').click();
   await page.getByTestId('publish-confirm').waitFor(WAIT);
+  // BENCH_PUBLISH_TRACE=file: the page's DevTools trace over the publication (Performance panel).
+  const tracer = TRACE ? await page.context().newCDPSession(page) : null;
+  const traceEvents: unknown[] = [];
+  if (tracer) {
+    tracer.on('Tracing.dataCollected', ({ value }) => traceEvents.push(...value));
+    await tracer.send('Tracing.start', {
+      categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute',
+      transferMode: 'ReportEvents',
+    });
+  }
   const figures = await measure(browser, page, async () => {
-    const start = Date.now();
+    // Timed in the page, as the baseline is: from the click's event to the DOM showing the first
+    // counts, then the finished step (Playwright's own polling would add its latency to ours).
+    await page.evaluate(() => {
+      window.__publishTimings = new Promise((resolve) => {
+        let clicked = 0;
+        let firstProgressMs: number | null = null;
+        document.addEventListener(
+          'click',
+          (event) => {
+            const target = event.target as Element | null;
+            if (target?.closest('[data-testid="publish-start"]')) clicked = performance.now();
+          },
+          { capture: true },
+        );
+        const watch = new MutationObserver(() => {
+          if (!clicked) return;
+          const count = document.querySelector('[data-testid="publish-count"]')?.textContent;
+          if (firstProgressMs === null && /\/ [1-9]/.test(count ?? ''))
+            firstProgressMs = performance.now() - clicked;
+          if (document.querySelector('[data-testid="publish-progress"][data-step="finished"]')) {
+            watch.disconnect();
+            resolve({ totalMs: performance.now() - clicked, firstProgressMs });
+          }
+        });
+        watch.observe(document.body, {
+          subtree: true,
+          childList: true,
+          characterData: true,
+          attributes: true,
+          attributeFilter: ['data-step'],
+        });
+      });
+    });
     await page.getByTestId('publish-start').click();
-    await page
-      .getByTestId('publish-count')
-      .filter({ hasText: /\/ [1-9]/ })
-      .waitFor(WAIT);
-    const firstProgressMs = Date.now() - start;
     await page.locator('[data-testid="publish-progress"][data-step="finished"]').waitFor(WAIT);
-    return { totalMs: Date.now() - start, firstProgressMs };
+    return page.evaluate(() => window.__publishTimings!);
   });
+  if (tracer) {
+    const complete = new Promise((resolve) => tracer.once('Tracing.tracingComplete', resolve));
+    await tracer.send('Tracing.end');
+    await complete;
+    await writeFile(TRACE!, JSON.stringify({ traceEvents }));
+    console.log(`Trace written to ${TRACE}`);
+  }
   const listed = await page.getByTestId('publish-finished').textContent();
   await page.context().close();
   return { figures, listed };
@@ -184,23 +279,38 @@ export async function benchPublish(browser: Browser): Promise<void> {
     const ours: RunFigures[] = [];
     const baseline: RunFigures[] = [];
     const counts: unknown[] = [];
-    for (let run = 1; run <= RUNS; run++) {
-      const a = await seedDeposit(server, vendor.rpc, admin.rpc, `app-${run}`);
-      const b = await seedDeposit(server, vendor.rpc, admin.rpc, `main-${run}`);
+    const pair = async (label: string, size: number, appFirst: boolean) => {
+      const a = await seedDeposit(server, vendor.rpc, admin.rpc, `app-${label}`, size);
+      const b = await seedDeposit(server, vendor.rpc, admin.rpc, `main-${label}`, size);
       const viaApp = () => publishThroughTheApp(browser, server.url, a.deposit);
       const viaMain = () =>
         publishOnTheMainThread(browser, server.url, vendor.token, b.products, channels);
-      // Alternated, so neither side always meets a cold server.
+      if (appFirst) {
+        const app = await viaApp();
+        return { app, main: await viaMain() };
+      }
+      const main = await viaMain();
+      return { app: await viaApp(), main };
+    };
+    if (WARMUP_PRODUCTS > 0) {
+      const warm = await pair('warm-up', WARMUP_PRODUCTS, true);
+      console.log(
+        `warm-up (not counted): ${warm.app.listed}; baseline ${JSON.stringify(warm.main.timings)}`,
+      );
+    }
+    for (let run = 1; run <= RUNS; run++) {
+      // Alternated, so neither side always goes first.
       const appFirst = run % 2 === 1;
-      const first = appFirst ? await viaApp() : await viaMain();
-      const second = appFirst ? await viaMain() : await viaApp();
-      const app = (appFirst ? first : second) as Awaited<ReturnType<typeof viaApp>>;
-      const main = (appFirst ? second : first) as Awaited<ReturnType<typeof viaMain>>;
+      const { app, main } = await pair(String(run), PRODUCTS, appFirst);
+      if (main.timings.errors > 0 || !/\b0 error/.test(app.listed ?? ''))
+        console.log(
+          `run ${run}: some publications failed: ${app.listed} / ${JSON.stringify(main.timings)}`,
+        );
       ours.push(app.figures);
       baseline.push(main.figures);
-      counts.push({ app: app.listed, baseline: main.timings });
+      counts.push({ appFirst, app: app.listed, baseline: main.timings });
       console.log(
-        `run ${run}: app ${Math.round(app.figures.totalMs)} ms, main thread ${Math.round(main.figures.totalMs)} ms`,
+        `run ${run} (${appFirst ? 'app' : 'main thread'} first): app ${Math.round(app.figures.totalMs)} ms, main thread ${Math.round(main.figures.totalMs)} ms`,
       );
     }
     const o = medianFigures(ours);

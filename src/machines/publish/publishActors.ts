@@ -20,6 +20,7 @@ import type {
   PublishConnector,
   PublishEvent,
   PublishInput,
+  PublishProgress,
   StreamInput,
 } from './publishTypes.ts';
 
@@ -31,6 +32,8 @@ export interface PublishDeps {
   readonly baseUrl: string;
   /** Asked by the worker on each (re)connection, so a renewed token is the one it sends. */
   readonly getToken: TokenGetter;
+  /** Starts the publication's worker ahead, while the vendor checks and confirms. */
+  readonly warm?: () => void;
 }
 
 /** Rows per read of "all matching" (the server's largest page). */
@@ -42,7 +45,7 @@ const LABEL_CHUNK = 200;
  * The publish machine's actors: the channels and products (with their labels) read once, the
  * check, the publication followed in the stream worker, and the deposit's move to INLINE.
  */
-export function createPublishActors({ clients, publish, baseUrl, getToken }: PublishDeps) {
+export function createPublishActors({ clients, publish, baseUrl, getToken, warm }: PublishDeps) {
   const products = clients.get(ProductService);
   const connectors = clients.get(VendorConnectorService);
   const publisher = clients.get(PublisherService);
@@ -106,6 +109,8 @@ export function createPublishActors({ clients, publish, baseUrl, getToken }: Pub
       return { products: found, connectors: channels };
     }),
     checkProducts: fromPromise<CheckResult, CheckInput>(async ({ input, signal }) => {
+      // The check is the step before the publication: its worker loads meanwhile.
+      warm?.();
       const answer = await publisher.checkProducts(
         { products: [...input.products], vendorConnectors: [...input.vendorConnectors] },
         { signal },
@@ -125,29 +130,37 @@ export function createPublishActors({ clients, publish, baseUrl, getToken }: Pub
     publishStream: fromCallback<PublishEvent, StreamInput>(({ input, sendBack }) => {
       const controller = new AbortController();
       const { signal } = controller;
-      publish(
-        {
-          baseUrl,
-          ...input,
-          products: [...input.products],
-          vendorConnectors: [...input.vendorConnectors],
+      const hooks = {
+        getToken: async () => (await getToken()) ?? null,
+        onProgress: (progress: PublishProgress) => {
+          if (!signal.aborted) sendBack({ type: 'publish.progressed', progress });
         },
-        {
-          getToken: async () => (await getToken()) ?? null,
-          onProgress: (progress) => {
-            if (!signal.aborted) sendBack({ type: 'publish.progressed', progress });
+        onSpecial: (message: string) => {
+          if (!signal.aborted) sendBack({ type: 'publish.special', message });
+        },
+      };
+      // The first token goes with the request: the worker need not ask the page for it.
+      void Promise.resolve()
+        .then(getToken)
+        .then((token) =>
+          publish(
+            {
+              baseUrl,
+              ...input,
+              products: [...input.products],
+              vendorConnectors: [...input.vendorConnectors],
+              ...(token && { token }),
+            },
+            hooks,
+            signal,
+          ),
+        )
+        .then(
+          (summary) => sendBack({ type: 'publish.finished', summary }),
+          (error: unknown) => {
+            if (!signal.aborted) sendBack({ type: 'publish.failed', error });
           },
-          onSpecial: (message) => {
-            if (!signal.aborted) sendBack({ type: 'publish.special', message });
-          },
-        },
-        signal,
-      ).then(
-        (summary) => sendBack({ type: 'publish.finished', summary }),
-        (error: unknown) => {
-          if (!signal.aborted) sendBack({ type: 'publish.failed', error });
-        },
-      );
+        );
       // Leaving the stream (cancel, closing the dialog) stops the worker; the task goes on.
       return () => controller.abort();
     }),

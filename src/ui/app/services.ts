@@ -60,6 +60,7 @@ export function createAppServices(config: AppConfig, location: PageLocation): Ap
       interceptors,
     }),
   });
+  const streams = createStreamClient();
   const sessionLogic = sessionMachine.provide({
     actors: createSessionActors({
       auth,
@@ -83,13 +84,14 @@ export function createAppServices(config: AppConfig, location: PageLocation): Ap
     }),
     publishLogic: publishLogic({
       clients,
-      publish: createStreamClient().publish,
+      publish: streams.publish,
+      warm: streams.warmPublish,
       baseUrl: serviceUrl(config, 'main'),
       getToken,
     }),
     backgroundTasksLogic: backgroundTasksLogic({
       clients,
-      followTasks: createStreamClient().followTasks,
+      followTasks: streams.followTasks,
       baseUrl: serviceUrl(config, 'main'),
       getToken,
     }),

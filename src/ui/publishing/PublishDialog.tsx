@@ -27,7 +27,11 @@ export function PublishDialog({ selection, onClose, onDone }: PublishDialogProps
   const { publishLogic } = useAppServices();
   const actor = useActorRef(publishLogic, { input: { selection } });
   useEffect(() => {
-    const sub = actor.on('publish.done', () => onDone?.());
+    // The page reloads what it shows once the finished step is drawn, in a task of its own:
+    // both in one task would hold a frame back.
+    const sub = actor.on('publish.done', () =>
+      requestAnimationFrame(() => setTimeout(() => onDone?.(), 0)),
+    );
     return () => sub.unsubscribe();
   }, [actor, onDone]);
   return (

@@ -55,7 +55,9 @@ export function PublishProgress() {
     <div className="seconde-publish-progress" data-testid="publish-progress" data-step={step}>
       <ProgressBar
         value={started ? counts.progress / counts.total : undefined}
-        animate={streaming}
+        // Moving stripes only while the total is unknown: once counting, the bar's own growth
+        // shows the work, and an animated background would repaint every frame.
+        animate={streaming && !started}
         stripes={streaming}
         intent={step === 'failed' ? 'danger' : step === 'streaming' ? 'primary' : 'success'}
         aria-label={t('publishing.progressLabel')}

@@ -1,5 +1,5 @@
 import { Button, Classes, HTMLTable, Tag } from '@blueprintjs/core';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -10,28 +10,40 @@ import {
   type ResultLink,
 } from '../../machines/publish/publishSelectors.ts';
 import { TablePager } from '../components/TablePager.tsx';
-import { usePublish } from './publishContext.ts';
+import { usePublish, usePublishThrottled } from './publishContext.ts';
 
 /** Rows per page: 1,000 products stay 20 light pages, never 1,000 rows in the DOM. */
 const PAGE_SIZE = 50;
+/** While the publication runs the table is redrawn this often at most; the progress bar, each frame. */
+const REDRAW_EVERY_MS = 1000;
+
+type Snapshot = Parameters<Parameters<typeof usePublish>[0]>[0];
+const selectListings = (s: Snapshot) => s.context.listings;
+const selectErrors = (s: Snapshot) => s.context.errors;
+const isStreaming = (s: Snapshot) => s.hasTag('streaming');
 
 /** The result per product: a link per channel, or the error; paginated. */
 export function PublishResults() {
   const { t } = useTranslation();
   const products = usePublish((s) => s.context.products);
   const connectors = usePublish((s) => s.context.connectors);
-  const listings = usePublish((s) => s.context.listings);
-  const errors = usePublish((s) => s.context.errors);
-  // Rebuilt when the arrays change (at most once per frame), deferred behind user input.
-  const deferredListings = useDeferredValue(listings);
-  const deferredErrors = useDeferredValue(errors);
-  const rows = useMemo(
-    () => resultRows(products, connectors, deferredListings, deferredErrors),
-    [products, connectors, deferredListings, deferredErrors],
-  );
+  // Kept out of the per-frame path: redrawn about once a second while streaming, at once after.
+  const listings = usePublishThrottled(selectListings, isStreaming, REDRAW_EVERY_MS);
+  const errors = usePublishThrottled(selectErrors, isStreaming, REDRAW_EVERY_MS);
   const [page, setPage] = useState(1);
-  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
-  const shown = rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  const pages = Math.max(1, Math.ceil(products.length / PAGE_SIZE));
+  const current = Math.min(page, pages);
+  // Only the shown page's rows are built.
+  const shown = useMemo(
+    () =>
+      resultRows(
+        products.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE),
+        connectors,
+        listings,
+        errors,
+      ),
+    [products, connectors, listings, errors, current],
+  );
   if (listings.length + errors.length === 0) return null;
   return (
     <section aria-label={t('publishing.resultsTitle')} className="seconde-publish-results">
@@ -80,7 +92,7 @@ export function PublishResults() {
         </tbody>
       </HTMLTable>
       <TablePager
-        page={Math.min(page, pages)}
+        page={current}
         pages={pages}
         onPage={setPage}
         labels={{

@@ -64,6 +64,8 @@ export function TaskPanelItem({ task, onContact, onOpen }: TaskPanelItemProps) {
         <ProgressBar
           intent={Intent.PRIMARY}
           value={task.total > 0 ? task.current / task.total : undefined}
+          // Stripes move only while the total is unknown: their animation repaints the page each frame.
+          animate={task.total === 0}
           aria-label={t('tasks.progressLabel', { name, current: task.current, total: task.total })}
         />
       )}

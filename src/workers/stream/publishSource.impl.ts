@@ -20,6 +20,11 @@ export interface PublishSpec {
   readonly completeOnly: boolean;
   /** A publication already started ('' starts one): following it again publishes nothing twice. */
   readonly task: string;
+  /**
+   * The access token for the first connection, sent along so the request leaves without a round
+   * trip to the page (busy drawing the step at that moment); reconnections ask for a fresh one.
+   */
+  readonly token?: string;
 }
 
 /** One listing made (or found made by an earlier run) on one channel. */
@@ -267,7 +272,13 @@ export function followPublish(
     'sleep' | 'schedule'
   > = {},
 ): Promise<PublishSummary> {
-  const source = publishSource(spec, () => hooks.getToken(), seams.fetch);
+  let first = spec.token;
+  const getToken = () => {
+    const token = first;
+    first = undefined;
+    return token ?? hooks.getToken();
+  };
+  const source = publishSource(spec, getToken, seams.fetch);
   return consumePublish(source, {
     signal,
     task: spec.task,

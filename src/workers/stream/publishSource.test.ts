@@ -338,4 +338,66 @@ describe('the stream worker publishing', () => {
     expect(terminated).toBe(1);
     ports.forEach((p) => p.close());
   });
+
+  it('sends the token given with the request first, then asks for fresh ones', async () => {
+    const { fetchImpl, seen } = connectServer();
+    let renewals = 0;
+    await followPublish(
+      {
+        baseUrl: 'https://seconde.test',
+        products: ['p1', 'p2'],
+        vendorConnectors: [C1],
+        completeOnly: true,
+        task: '',
+        token: 'given',
+      },
+      {
+        getToken: () => `token-${++renewals}`,
+        onProgress: () => undefined,
+        onSpecial: () => undefined,
+      },
+      undefined,
+      { fetch: fetchImpl, sleep: noWait },
+    );
+    expect(seen.map((s) => s.authorization)).toEqual(['Bearer given', 'Bearer token-1']);
+  });
+
+  it('hands the worker started ahead to the next publication, then starts its own', async () => {
+    const { fetchImpl } = connectServer();
+    const api = {
+      publish: throwingWireErrors((spec: PublishSpec, hooks: PublishHooks) =>
+        followPublish(spec, hooks, undefined, { fetch: fetchImpl, sleep: noWait }),
+      ),
+    };
+    const ports: MessagePort[] = [];
+    let started = 0;
+    const start = () => {
+      started++;
+      const { port1, port2 } = new MessageChannel();
+      ports.push(port1, port2);
+      Comlink.expose(api, port1);
+      return Object.assign(port2, { terminate: () => undefined });
+    };
+    const client = createStreamClient(start);
+    const publishOnce = () =>
+      client.publish(
+        {
+          baseUrl: 'https://seconde.test',
+          products: ['p1', 'p2'],
+          vendorConnectors: [C1],
+          completeOnly: true,
+          task: '',
+        },
+        { getToken: () => 'token', onProgress: () => undefined, onSpecial: () => undefined },
+        new AbortController().signal,
+      );
+    client.warmPublish();
+    client.warmPublish();
+    expect(started).toBe(1);
+    await publishOnce();
+    expect(started).toBe(1);
+    await publishOnce();
+    expect(started).toBe(2);
+    ports.forEach((p) => p.close());
+  });
 });

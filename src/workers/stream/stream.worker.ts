@@ -1,14 +1,8 @@
 import { expose } from 'comlink';
 import { streamApi } from './exportSource.impl.ts';
-import { followPublish, type PublishHooks, type PublishSpec } from './publishSource.impl.ts';
-import { throwingWireErrors } from './wireError.ts';
 
-const api = {
-  ...streamApi,
-  publish: throwingWireErrors((spec: PublishSpec, hooks: PublishHooks) =>
-    followPublish(spec, hooks),
-  ),
-};
+// Publications have their own, lighter entry: publish.worker.ts.
+const api = { ...streamApi };
 
 expose(api);
 
