@@ -1,3 +1,4 @@
+import { channelBrand } from '../../../src/domain/publishing/channels.ts';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { Code, type HandlerContext } from '@connectrpc/connect';
 import { create } from '@bufbuild/protobuf';
@@ -156,11 +157,13 @@ export function publishingCallsHandlers(
     }
     const connectors = check.connectors.map((c) => c.uuid);
     const payload: PublishPayload = { products: check.complete, connectors };
-    const publishers = [...new Set(check.connectors.map((c) => c.publisher))].join(', ');
+    // The panel translates the task's name; the label names the channels by their brands, which
+    // read the same in every language.
+    const publishers = [...new Set(check.connectors.map((c) => channelBrand(c.publisher)))];
     const task = await tasks.enqueue({
       name: TaskName.PUBLISH_PRODUCTS,
       vendorUuid: check.vendor,
-      label: `${check.complete.length} products → ${publishers}`,
+      label: publishers.join(' · '),
       payload: { ...payload },
       totalItems: check.complete.length * connectors.length,
       requestedBy: caller.sub,

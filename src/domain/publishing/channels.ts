@@ -6,6 +6,17 @@
 export const PUBLISHERS = ['SECONDE_STOREFRONT', 'EBAY', 'SHOPIFY'] as const;
 export type PublisherName = (typeof PUBLISHERS)[number];
 
+/** How a channel is named where no translation applies (a task's label): its brand. */
+export const CHANNEL_BRANDS: Readonly<Record<PublisherName, string>> = {
+  SECONDE_STOREFRONT: 'Seconde',
+  EBAY: 'eBay',
+  SHOPIFY: 'Shopify',
+};
+
+export function channelBrand(publisher: string): string {
+  return isPublisherName(publisher) ? CHANNEL_BRANDS[publisher] : publisher;
+}
+
 /** The channel of hand-made listings (listing kit); never a connector. */
 export const MANUAL_MARKETPLACE = 'MAIN_MARKETPLACE';
 
