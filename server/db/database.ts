@@ -27,6 +27,11 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server ends (a restart, a dropped database) must not crash the
+    // process: the pool replaces it on the next query.
+    pool.on('error', (error) =>
+      console.error('database: an idle connection ended:', error.message),
+    );
     const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
     return { db, pool, kind: 'postgres', close: () => db.destroy() };
   }

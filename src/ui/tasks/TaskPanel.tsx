@@ -98,7 +98,14 @@ export function TaskPanel() {
             </Callout>
           )}
         </div>
-        <ul className="seconde-tasks-list" aria-live="polite" aria-relevant="additions text">
+        {/* The list scrolls when tasks pile up: focusable, so the keyboard can scroll it too. */}
+        <ul
+          className="seconde-tasks-list"
+          aria-live="polite"
+          aria-relevant="additions text"
+          aria-label={t('tasks.panelTitle')}
+          tabIndex={0}
+        >
           {tasks.map((task) => (
             <TaskPanelItem
               key={`${task.source}:${task.id}`}
