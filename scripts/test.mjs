@@ -4,6 +4,14 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ensureSystemPackages } from './systemPackages.mjs';
+
+// First, in milliseconds: the system programs the tests use, installed or asked for.
+if (!ensureSystemPackages()) {
+  console.log('\nFailed: system packages');
+  console.log('\n0 passed, 1 failed');
+  process.exit(1);
+}
 
 const out = mkdtempSync(path.join(tmpdir(), 'seconde-test-'));
 let passed = 0;
