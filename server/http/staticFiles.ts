@@ -1,70 +1,69 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import serveStatic from 'serve-static';
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.ttf': 'font/ttf',
-  '.eot': 'application/vnd.ms-fontobject',
-  '.wasm': 'application/wasm',
-  '.webmanifest': 'application/manifest+json',
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** What serve-static hands on: an http-errors error (404 missing, 403 outside the root...). */
+const statusOf = (error: unknown): number => {
+  const status = (error as { status?: unknown } | undefined)?.status;
+  return typeof status === 'number' ? status : 500;
 };
 
-export function contentTypeOf(file: string): string {
-  return TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-}
+/** A path the client router may own: no extension, or an `.html` page. */
+const isPage = (url: string): boolean => {
+  const ext = path.posix.extname(url.split('?')[0]!);
+  return ext === '' || ext === '.html';
+};
+
+const plain = (res: ServerResponse, status: number, text: string): void => {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(text);
+};
 
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every
- * unknown path answered with index.html so the client router owns deep links.
+ * unknown page path answered with index.html so the client router owns deep links. Resolving
+ * paths, refusing `..`, NUL bytes and malformed escapes, conditional and range requests are
+ * serve-static's (over `send`), so no hand-written path check stands between a URL and the disk.
+ * The returned promise settles once the response is closed.
  */
 export function staticHandler(root: string) {
   const resolvedRoot = path.resolve(root);
-  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    let file = path.resolve(resolvedRoot, `.${decodeURIComponent(url.pathname)}`);
-    if (!file.startsWith(resolvedRoot)) {
-      res.writeHead(400).end();
-      return;
-    }
-    let info = await stat(file).catch(() => null);
-    if (!info?.isFile()) {
-      if (path.extname(url.pathname) && !url.pathname.endsWith('.html')) {
-        res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
-        return;
-      }
-      file = path.join(resolvedRoot, 'index.html');
-      info = await stat(file).catch(() => null);
-      if (!info) {
-        res
-          .writeHead(503, { 'content-type': 'text/plain; charset=utf-8' })
-          .end('The web app is not built yet: run `npm run build`.');
-        return;
-      }
-    }
-    const immutable = url.pathname.startsWith('/assets/');
-    res.writeHead(200, {
-      'content-type': contentTypeOf(file),
-      'content-length': info.size,
-      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-      'x-content-type-options': 'nosniff',
+  const assets = path.join(resolvedRoot, 'assets') + path.sep;
+  const serve = serveStatic(resolvedRoot, {
+    // Every failure comes back to us: we choose between the SPA page, 404 and the refusal.
+    fallthrough: false,
+    // `/assets` is a deep link like any other, not a redirect to a folder listing.
+    redirect: false,
+    index: ['index.html'],
+    cacheControl: false,
+    setHeaders: (res, file) =>
+      res.setHeader('cache-control', file.startsWith(assets) ? IMMUTABLE : 'no-cache'),
+  });
+
+  const serveIndex = (req: IncomingMessage, res: ServerResponse) => {
+    req.url = '/index.html';
+    serve(req, res, (error?: unknown) => {
+      if (res.headersSent) return void res.destroy();
+      if (statusOf(error) === 404)
+        return plain(res, 503, 'The web app is not built yet: run `npm run build`.');
+      plain(res, 500, 'Internal server error');
     });
-    if (req.method === 'HEAD') {
-      res.end();
-      return;
-    }
-    createReadStream(file).pipe(res);
   };
+
+  return (req: IncomingMessage, res: ServerResponse): Promise<void> =>
+    new Promise<void>((resolve) => {
+      res.once('close', () => resolve());
+      res.setHeader('x-content-type-options', 'nosniff');
+      const url = req.url ?? '/';
+      serve(req, res, (error?: unknown) => {
+        // A read failing halfway: the client sees a cut response rather than a wrong one.
+        if (res.headersSent) return void res.destroy();
+        const status = statusOf(error);
+        if (status === 404 && isPage(url)) return serveIndex(req, res);
+        if (status === 404) return plain(res, 404, 'Not found');
+        if (status < 500) return plain(res, status, STATUS_CODES[status] ?? 'Refused');
+        plain(res, 500, 'Internal server error');
+      });
+    });
 }
