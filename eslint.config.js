@@ -55,11 +55,33 @@ export default tseslint.config(
   {
     // The browser bundle must never pull server code in.
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'src/ui/**'],
+    ignores: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'src/ui/**', 'src/machines/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['**/server/**'], message: 'Server code stays on the server.' }] },
+      ],
+    },
+  },
+  {
+    // Machines own the flows and views render them: the arrow points from src/ui to
+    // src/machines, never back. What both need (dates, rules) lives in src/domain.
+    files: ['src/machines/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/ui/**'],
+              message: 'Machines never import views: move the shared piece to src/domain.',
+            },
+            {
+              group: ['**/server/**'],
+              message: 'Server code stays on the server.',
+            },
+          ],
+        },
       ],
     },
   },

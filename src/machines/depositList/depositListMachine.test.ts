@@ -14,7 +14,8 @@ import { appInterceptors } from '../../rpc/transport.ts';
 import { depositStatusOf, depositStatusValue } from '../deposit/enums.ts';
 import { createDepositListActors } from './depositListActors.ts';
 import { depositListMachine } from './depositListMachine.ts';
-import { parseQuery, shortcutRange, toQuery, toggleOrdering } from './depositListQuery.ts';
+import { shortcutRange } from '../../domain/dates.ts';
+import { parseQuery, toQuery, toggleOrdering } from './depositListQuery.ts';
 
 interface Call {
   readonly request: ListDepositsRequest;

@@ -112,13 +112,6 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export const dateText = (d: Date) =>
   `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
-/** Date-range shortcuts (1-app-shell.md §9, plus this month): one implementation, the forms'. */
-export {
-  DATE_SHORTCUTS,
-  shortcutRange,
-  type DateShortcut,
-} from '../../ui/components/form/dates.ts';
-
 /** The day after a `YYYY-MM-DD` date, for an end bound that includes the whole day. */
 export function nextDay(date: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];

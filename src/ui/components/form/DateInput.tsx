@@ -7,7 +7,7 @@ import {
   valueOfDate,
   type DayLimits,
   type DayValue,
-} from './dates.ts';
+} from '../../../domain/dates.ts';
 import { pickerProps } from './pickerLocale.ts';
 
 export interface DateInputProps extends DayLimits {

@@ -9,7 +9,7 @@ import {
   valueOfDate,
   type DayLimits,
   type DayRange,
-} from './dates.ts';
+} from '../../../domain/dates.ts';
 import { pickerProps } from './pickerLocale.ts';
 
 export interface DateRangeInputProps extends DayLimits {

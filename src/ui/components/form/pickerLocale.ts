@@ -1,5 +1,5 @@
 import { enGB, fr } from 'date-fns/locale';
-import { DATE_TIME_ZONE, displayOf, valueOfDate, valueOfDisplay } from './dates.ts';
+import { DATE_TIME_ZONE, displayOf, valueOfDate, valueOfDisplay } from '../../../domain/dates.ts';
 
 /**
  * What the Blueprint pickers share: the calendar's language (French by default, British English

@@ -9,7 +9,7 @@ import {
   type DepositEnumName,
 } from '../../../machines/deposit/enums.ts';
 import type { DepositFilters } from '../../../machines/depositList/depositListQuery.ts';
-import { DATE_SHORTCUTS, shortcutRange, type DateShortcut } from '../../components/form/dates.ts';
+import { DATE_SHORTCUTS, shortcutRange, type DateShortcut } from '../../../domain/dates.ts';
 import {
   selectFilters,
   selectOptions,

@@ -1,10 +1,6 @@
 import { Button, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import {
-  DATE_SHORTCUTS,
-  shortcutRange,
-  type DateShortcut,
-} from '../../../machines/depositList/depositListQuery.ts';
+import { DATE_SHORTCUTS, shortcutRange, type DateShortcut } from '../../../domain/dates.ts';
 import type { DateRange } from '../../../machines/stats/figuresMachine.ts';
 
 export interface DateRangeFilterProps {

@@ -1,4 +1,4 @@
-import { parisDay } from '../../../domain/calendar.ts';
+import { parisDay } from './calendar.ts';
 
 /**
  * Dates of the forms (1-app-shell.md §5, §9): shown DD/MM/YYYY, kept as YYYY-MM-DD, the day
