@@ -1,0 +1,461 @@
+import { AnnouncementService } from '../../../src/rpc/gen/seconde/v1/announcement_pb.ts';
+import { BackgroundImportService } from '../../../src/rpc/gen/seconde/v1/background_import_pb.ts';
+import { BackgroundTaskService } from '../../../src/rpc/gen/seconde/v1/background_task_pb.ts';
+import { BrandService } from '../../../src/rpc/gen/seconde/v1/brand_pb.ts';
+import { BuyerService } from '../../../src/rpc/gen/seconde/v1/buyer_pb.ts';
+import { CategoryAttributeService } from '../../../src/rpc/gen/seconde/v1/category_attribute_pb.ts';
+import { CategoryService } from '../../../src/rpc/gen/seconde/v1/category_pb.ts';
+import { ColorService } from '../../../src/rpc/gen/seconde/v1/color_pb.ts';
+import { CompanyService } from '../../../src/rpc/gen/seconde/v1/company_pb.ts';
+import { CountryService } from '../../../src/rpc/gen/seconde/v1/country_pb.ts';
+import { CustomerService } from '../../../src/rpc/gen/seconde/v1/customer_pb.ts';
+import { DashboardService } from '../../../src/rpc/gen/seconde/v1/dashboard_pb.ts';
+import { DeliveryPlaceService } from '../../../src/rpc/gen/seconde/v1/delivery_place_pb.ts';
+import { DepositImageService } from '../../../src/rpc/gen/seconde/v1/deposit_image_pb.ts';
+import { DepositService } from '../../../src/rpc/gen/seconde/v1/deposit_pb.ts';
+import { DepositProductCategoryService } from '../../../src/rpc/gen/seconde/v1/deposit_product_category_pb.ts';
+import { InvoiceService } from '../../../src/rpc/gen/seconde/v1/invoice_pb.ts';
+import {
+  ProductListingService,
+  StorefrontService,
+} from '../../../src/rpc/gen/seconde/v1/listing_pb.ts';
+import { MarketplaceTransactionService } from '../../../src/rpc/gen/seconde/v1/marketplace_transaction_pb.ts';
+import { OutboxMailService } from '../../../src/rpc/gen/seconde/v1/outbox_mail_pb.ts';
+import { PaymentPortalService } from '../../../src/rpc/gen/seconde/v1/payment_portal_pb.ts';
+import { PaymentProcessService } from '../../../src/rpc/gen/seconde/v1/payment_process_pb.ts';
+import { ProductAnnouncementService } from '../../../src/rpc/gen/seconde/v1/product_announcement_pb.ts';
+import { ProductBuyerService } from '../../../src/rpc/gen/seconde/v1/product_buyer_pb.ts';
+import { ProductImageService } from '../../../src/rpc/gen/seconde/v1/product_image_pb.ts';
+import { ProductService } from '../../../src/rpc/gen/seconde/v1/product_pb.ts';
+import { ProductSizeService } from '../../../src/rpc/gen/seconde/v1/product_size_pb.ts';
+import { PublicDepositService } from '../../../src/rpc/gen/seconde/v1/public_deposit_pb.ts';
+import { PublisherService } from '../../../src/rpc/gen/seconde/v1/publisher_pb.ts';
+import { RateSlideService } from '../../../src/rpc/gen/seconde/v1/rate_slide_pb.ts';
+import { ReferralService } from '../../../src/rpc/gen/seconde/v1/referral_pb.ts';
+import { SessionService } from '../../../src/rpc/gen/seconde/v1/session_pb.ts';
+import { ShippingLabelService } from '../../../src/rpc/gen/seconde/v1/shipping_label_pb.ts';
+import { SubscriptionService } from '../../../src/rpc/gen/seconde/v1/subscription_pb.ts';
+import { SupportTicketService } from '../../../src/rpc/gen/seconde/v1/support_ticket_pb.ts';
+import { VendorConnectorService } from '../../../src/rpc/gen/seconde/v1/vendor_connector_pb.ts';
+import { VendorService } from '../../../src/rpc/gen/seconde/v1/vendor_pb.ts';
+import {
+  EVERYONE,
+  MEMBERS,
+  SIGNED_IN,
+  STAFF,
+  VENDORS,
+  reads,
+  rule,
+  rulesFor,
+  writes,
+  type MethodRule,
+  type ServiceEntry,
+} from './rules.ts';
+
+/** Reference data: every signed-in user reads it; only staff change it. */
+const referenceRead = (table: string): MethodRule => rule(SIGNED_IN, table);
+
+/** A staff-only table (no row policy for vendors or customers yet). */
+const staff = (table: string | null, ...references: ReturnType<typeof reads>[]): MethodRule =>
+  rule(STAFF, table, { references });
+
+/** A vendor-side call on `table`'s rows, with the references its request names. */
+const vendor = (table: string | null, ...references: ReturnType<typeof reads>[]): MethodRule =>
+  rule(VENDORS, table, { references });
+
+/** A call vendors and customers both make, each seeing their own rows. */
+const member = (table: string | null, ...references: ReturnType<typeof reads>[]): MethodRule =>
+  rule(MEMBERS, table, { references });
+
+/**
+ * The public deposit form: visitors call it with the draft token the form received, and that token,
+ * not the caller's scope, is what names the draft; each handler checks the rows it names against
+ * the token (and staff or the vendor's own scope without one).
+ */
+const draftTokenRule = (table: string): MethodRule => rule(EVERYONE, table, { draftToken: true });
+
+/** The references of a deposit as its create and update requests name them. */
+const depositReferences = (field: string) => [
+  reads(`${field}.vendor`, 'vendor'),
+  reads(`${field}.customer`, 'customer'),
+  reads(`${field}.company`, 'company'),
+];
+
+/**
+ * Who may call every method of every service, whether the subscription gate applies, which row
+ * policy its rows follow, and which references of its request must be the caller's. The access
+ * interceptor applies it before any handler runs; `docs/access-matrix.md` is generated from it.
+ * A method missing here fails the typecheck, and a service missing here is refused at startup
+ * (tests/server/access.test.ts): a new call is closed until someone decides.
+ */
+export const ACCESS_TABLE: readonly ServiceEntry[] = [
+  rulesFor(SessionService, {
+    getCurrentUser: rule(SIGNED_IN, null),
+    chooseUserType: rule(SIGNED_IN, null),
+    acceptCurrentLegalTerms: rule(SIGNED_IN, null),
+  }),
+  rulesFor(PublicDepositService, {
+    start: draftTokenRule('customer'),
+    submit: draftTokenRule('deposit'),
+  }),
+  rulesFor(BrandService, { list: rule(EVERYONE, 'brand'), retrieve: referenceRead('brand') }),
+  rulesFor(CategoryService, {
+    list: rule(EVERYONE, 'category'),
+    retrieve: referenceRead('category'),
+  }),
+  rulesFor(CategoryAttributeService, {
+    list: referenceRead('category_attribute'),
+    retrieve: referenceRead('category_attribute'),
+  }),
+  rulesFor(ColorService, { list: referenceRead('color'), retrieve: referenceRead('color') }),
+  rulesFor(CountryService, { list: referenceRead('country'), retrieve: referenceRead('country') }),
+  rulesFor(ProductSizeService, {
+    list: referenceRead('product_size'),
+    retrieve: referenceRead('product_size'),
+  }),
+  rulesFor(VendorService, {
+    list: vendor('vendor', reads('company', 'company')),
+    // A signed-in vendor without a record yet registers; staff register anyone.
+    create: vendor('vendor', reads('vendor.company', 'company')),
+    retrieve: vendor('vendor'),
+    retrieveByIdentity: rule(SIGNED_IN, 'vendor'),
+    update: vendor('vendor', reads('vendor.company', 'company')),
+    partialUpdate: vendor('vendor', reads('vendor.company', 'company')),
+    checkEmailExists: vendor(null),
+    lastActivity: vendor('vendor', reads('uuid', 'vendor')),
+    saveOnboarding: vendor('vendor', reads('vendor.company', 'company')),
+  }),
+  rulesFor(CustomerService, {
+    list: member('customer', reads('vendor', 'vendor')),
+    create: rule(VENDORS, 'customer', {
+      gate: true,
+      references: [reads('customer.vendors', 'vendor')],
+    }),
+    retrieve: member('customer'),
+    retrieveByIdentity: rule(SIGNED_IN, 'customer'),
+    update: member('customer', reads('customer.vendors', 'vendor')),
+    partialUpdate: member('customer', reads('customer.vendors', 'vendor')),
+    acceptLegalTerms: member('customer'),
+    setSentDetails: member('customer'),
+    updateWithLessPermission: member('customer', reads('customer.vendors', 'vendor')),
+    checkEmailExists: vendor(null),
+    getUuidByEmail: vendor('customer'),
+    importData: rule(VENDORS, 'customer', { gate: true, references: [reads('vendor', 'vendor')] }),
+    saveOnboarding: member('customer', reads('customer.vendors', 'vendor')),
+    exportList: vendor('customer'),
+  }),
+  rulesFor(CompanyService, {
+    list: vendor('company'),
+    create: staff('company'),
+    retrieve: vendor('company'),
+    update: staff('company'),
+  }),
+  rulesFor(DepositService, {
+    list: member('deposit', reads('vendor', 'vendor'), reads('customer', 'customer')),
+    create: rule(VENDORS, 'deposit', { gate: true, references: depositReferences('deposit') }),
+    update: vendor('deposit', ...depositReferences('deposit')),
+    partialUpdate: vendor('deposit', ...depositReferences('deposit')),
+    retrieve: member('deposit'),
+    destroy: staff('deposit'),
+    wantDeposit: vendor('deposit', reads('vendorUuid', 'vendor')),
+    getAdminOnly: staff('deposit'),
+    updateAdminOnly: staff('deposit'),
+    getDraft: draftTokenRule('deposit'),
+    createOrUpdateDraft: draftTokenRule('deposit'),
+    changeSaleStatusForAllProducts: vendor('deposit'),
+    updateClusterImages: vendor('deposit'),
+    defaultDepositForVendor: vendor('deposit', reads('vendorUuid', 'vendor')),
+    filledProductNumber: vendor('deposit'),
+    recommendedPrice: vendor('deposit'),
+    statsForFilters: vendor('deposit', reads('vendor', 'vendor')),
+    listWithStats: vendor('deposit', reads('vendor', 'vendor')),
+    sendUpdateMailToVendor: staff('deposit'),
+    listAvailable: vendor('deposit'),
+    listRequests: staff('deposit'),
+    assign: staff('deposit', reads('vendorUuid', 'vendor')),
+    exportList: vendor('deposit'),
+  }),
+  rulesFor(DepositImageService, {
+    list: member('deposit_image', reads('deposit', 'deposit')),
+    create: draftTokenRule('deposit_image'),
+    update: vendor('deposit_image', writes('depositImage.deposit', 'deposit')),
+    partialUpdate: vendor('deposit_image', writes('depositImage.deposit', 'deposit')),
+    destroy: vendor('deposit_image'),
+    retrieve: member('deposit_image'),
+    reorder: vendor(
+      'deposit_image',
+      writes('deposit', 'deposit'),
+      writes('uuids', 'deposit_image'),
+    ),
+    destroyForDeposit: vendor(
+      'deposit_image',
+      writes('deposit', 'deposit'),
+      writes('uuids', 'deposit_image'),
+    ),
+    rotate: vendor('deposit_image'),
+    streamProgression: member('deposit_image', reads('deposit', 'deposit')),
+  }),
+  rulesFor(DepositProductCategoryService, {
+    list: member('deposit_product_category', reads('deposit', 'deposit')),
+    create: vendor('deposit_product_category', writes('depositProductCategory.deposit', 'deposit')),
+    update: vendor('deposit_product_category', writes('depositProductCategory.deposit', 'deposit')),
+    destroy: vendor('deposit_product_category'),
+    createFromDeposit: vendor('deposit_product_category', writes('depositUuid', 'deposit')),
+  }),
+  rulesFor(ProductService, {
+    list: member('product', reads('deposit', 'deposit')),
+    dashboardList: member('product'),
+    extraLightList: member('product', reads('deposit', 'deposit')),
+    exportList: vendor('product'),
+    create: vendor('product', writes('product.deposit', 'deposit')),
+    update: vendor('product', writes('product.deposit', 'deposit')),
+    partialUpdate: vendor('product', writes('product.deposit', 'deposit')),
+    retrieve: member('product'),
+    retrieveForExtension: vendor('product'),
+    destroy: vendor('product'),
+    duplicate: vendor('product'),
+    createFromDepositImages: vendor(
+      'product',
+      writes('deposit', 'deposit'),
+      writes('depositImagesUuids', 'deposit_image'),
+    ),
+    processClusterAndCreateProduct: vendor('product', writes('depositUuid', 'deposit')),
+    generateName: vendor('product'),
+    generatePrice: vendor('product'),
+    getMarketplaceSearchUrl: vendor('product'),
+    importSheetFile: rule(VENDORS, 'product', {
+      gate: true,
+      references: [writes('deposit', 'deposit')],
+    }),
+    findPriceForComparableItems: vendor('product'),
+    transferToAnotherDeposit: vendor(
+      'product',
+      writes('productUuids', 'product'),
+      writes('targetDeposit', 'deposit'),
+    ),
+  }),
+  rulesFor(ProductImageService, {
+    list: member('product_image', reads('product', 'product')),
+    create: vendor('product_image', writes('productImage.product', 'product')),
+    createFromDepositImage: vendor(
+      'product_image',
+      writes('product', 'product'),
+      reads('depositImage', 'deposit_image'),
+    ),
+    update: vendor('product_image', writes('productImage.product', 'product')),
+    destroy: vendor('product_image'),
+    reorder: vendor(
+      'product_image',
+      writes('product', 'product'),
+      writes('uuids', 'product_image'),
+    ),
+    rotate: vendor('product_image'),
+    streamProgression: member(
+      'product_image',
+      reads('product', 'product'),
+      reads('deposit', 'deposit'),
+    ),
+  }),
+  rulesFor(ProductAnnouncementService, {
+    list: member('product_announcement', reads('product', 'product')),
+    create: vendor(
+      'product_announcement',
+      writes('productAnnouncement.product', 'product'),
+      reads('productAnnouncement.announcement', 'announcement'),
+    ),
+    updateOrCreate: vendor(
+      'product_announcement',
+      writes('productAnnouncement.product', 'product'),
+      reads('productAnnouncement.announcement', 'announcement'),
+    ),
+    retrieve: member('product_announcement'),
+    update: vendor(
+      'product_announcement',
+      writes('productAnnouncement.product', 'product'),
+      reads('productAnnouncement.announcement', 'announcement'),
+    ),
+    partialUpdate: vendor(
+      'product_announcement',
+      writes('productAnnouncement.product', 'product'),
+      reads('productAnnouncement.announcement', 'announcement'),
+    ),
+    destroy: vendor('product_announcement'),
+    generate: vendor(
+      'product_announcement',
+      writes('product', 'product'),
+      reads('announcement', 'announcement'),
+    ),
+  }),
+  rulesFor(ProductBuyerService, {
+    list: member('product_buyer', reads('product', 'product'), reads('buyer', 'buyer')),
+    create: vendor(
+      'product_buyer',
+      writes('productBuyer.product', 'product'),
+      reads('productBuyer.buyer', 'buyer'),
+    ),
+    retrieve: member('product_buyer'),
+    update: vendor(
+      'product_buyer',
+      writes('productBuyer.product', 'product'),
+      reads('productBuyer.buyer', 'buyer'),
+    ),
+  }),
+  rulesFor(BuyerService, {
+    create: staff('buyer'),
+    createFromPastedText: vendor('buyer'),
+    retrieve: staff('buyer'),
+    update: staff('buyer'),
+  }),
+  rulesFor(AnnouncementService, {
+    list: vendor('announcement', reads('vendor', 'vendor'), reads('company', 'company')),
+    create: vendor(
+      'announcement',
+      reads('announcement.vendor', 'vendor'),
+      writes('announcement.company', 'company'),
+    ),
+    retrieve: vendor('announcement'),
+    update: vendor(
+      'announcement',
+      reads('announcement.vendor', 'vendor'),
+      writes('announcement.company', 'company'),
+    ),
+    destroy: vendor('announcement'),
+    setFavorite: vendor('announcement', reads('uuid', 'announcement')),
+    getFavorite: vendor('announcement'),
+  }),
+  rulesFor(RateSlideService, {
+    list: vendor(
+      'rate_slide',
+      reads('vendor', 'vendor'),
+      reads('deposit', 'deposit'),
+      reads('company', 'company'),
+    ),
+    create: vendor(
+      'rate_slide',
+      reads('rateSlide.vendor', 'vendor'),
+      writes('rateSlide.deposit', 'deposit'),
+      writes('rateSlide.company', 'company'),
+    ),
+    retrieve: vendor('rate_slide'),
+    update: vendor(
+      'rate_slide',
+      reads('rateSlide.vendor', 'vendor'),
+      writes('rateSlide.deposit', 'deposit'),
+      writes('rateSlide.company', 'company'),
+    ),
+    destroy: vendor('rate_slide'),
+  }),
+  rulesFor(InvoiceService, {
+    list: member('invoice', reads('vendor', 'vendor'), reads('customer', 'customer')),
+    retrieve: member('invoice'),
+    updateInvoiceStatus: vendor('invoice'),
+    export: vendor('invoice'),
+    generateInvoices: vendor('invoice', reads('vendor', 'vendor'), reads('customer', 'customer')),
+    generateProductInvoice: vendor(
+      'invoice',
+      reads('vendor', 'vendor'),
+      writes('product', 'product'),
+      reads('buyer', 'buyer'),
+    ),
+  }),
+  rulesFor(SubscriptionService, {
+    retrieve: vendor('subscription'),
+    terminateTrial: vendor('subscription'),
+  }),
+  rulesFor(PaymentPortalService, {
+    getCustomerPortalClientSecret: vendor(null, reads('vendor', 'vendor')),
+    getCustomerPortalUrl: vendor(null, reads('vendor', 'vendor')),
+  }),
+  rulesFor(PaymentProcessService, {
+    list: staff('payment_process'),
+    retrieve: staff('payment_process'),
+    refreshPaymentUrl: vendor('payment_process'),
+    waitForPaymentConfirmation: vendor('payment_process'),
+  }),
+  rulesFor(ReferralService, { createFromSponsorCode: vendor(null) }),
+  rulesFor(DeliveryPlaceService, {
+    list: staff('delivery_place'),
+    create: staff('delivery_place'),
+    update: staff('delivery_place'),
+    partialUpdate: staff('delivery_place'),
+    retrieve: staff('delivery_place'),
+    destroy: staff('delivery_place'),
+    findPlacesFromProviders: vendor(null),
+  }),
+  rulesFor(ShippingLabelService, {
+    list: staff('shipping_label'),
+    retrieve: staff('shipping_label'),
+    createFreeLabel: vendor('shipping_label'),
+    createWithPaymentUrl: vendor('shipping_label'),
+    cancel: vendor('shipping_label'),
+    regenerate: vendor('shipping_label'),
+    download: vendor('shipping_label'),
+    checkIfNextLabelIsFree: vendor('shipping_label', reads('vendor', 'vendor')),
+  }),
+  rulesFor(MarketplaceTransactionService, {
+    list: staff('marketplace_transaction'),
+    create: staff('marketplace_transaction'),
+    retrieve: staff('marketplace_transaction'),
+    update: staff('marketplace_transaction'),
+    partialUpdate: staff('marketplace_transaction'),
+    destroy: staff('marketplace_transaction'),
+  }),
+  rulesFor(OutboxMailService, { list: staff('outbox_mail'), retrieve: staff('outbox_mail') }),
+  rulesFor(SupportTicketService, {
+    create: rule(MEMBERS, 'support_ticket'),
+    list: member('support_ticket'),
+    retrieve: member('support_ticket'),
+    reply: member('support_ticket', reads('ticket', 'support_ticket')),
+  }),
+  rulesFor(DashboardService, { get: member(null) }),
+  rulesFor(BackgroundTaskService, {
+    list: vendor('background_task'),
+    streamList: vendor('background_task'),
+    dismiss: vendor('background_task'),
+  }),
+  rulesFor(BackgroundImportService, {
+    importMarketplaceProfile: rule(VENDORS, 'background_task', {
+      gate: true,
+      references: [reads('vendor', 'vendor')],
+    }),
+  }),
+  rulesFor(PublisherService, {
+    publishProducts: vendor(
+      'product_listing',
+      writes('products', 'product'),
+      writes('vendorConnectors', 'vendor_connector'),
+    ),
+    checkProducts: vendor(
+      'product_listing',
+      writes('products', 'product'),
+      writes('vendorConnectors', 'vendor_connector'),
+    ),
+  }),
+  rulesFor(ProductListingService, {
+    list: vendor('product_listing', reads('product', 'product')),
+    listEvents: vendor('product_event', reads('product', 'product')),
+    getListingKit: vendor(
+      'product_listing',
+      reads('product', 'product'),
+      reads('announcement', 'announcement'),
+    ),
+    recordMarketplaceListing: vendor('product_listing', writes('product', 'product')),
+    withdraw: vendor('product_listing'),
+  }),
+  rulesFor(StorefrontService, {
+    getShop: vendor(null),
+    listReservations: vendor('storefront_reservation', reads('product', 'product')),
+    confirmReservation: vendor('storefront_reservation'),
+    releaseReservation: vendor('storefront_reservation'),
+  }),
+  rulesFor(VendorConnectorService, {
+    list: vendor('vendor_connector', reads('vendor', 'vendor')),
+    retrieve: vendor('vendor_connector'),
+    partialUpdate: vendor('vendor_connector', reads('vendorConnector.vendor', 'vendor')),
+    update: vendor('vendor_connector', reads('vendorConnector.vendor', 'vendor')),
+    shopPlatformOauthConnect: vendor('vendor_connector'),
+    connect: vendor('vendor_connector'),
+    disconnect: vendor('vendor_connector'),
+    sync: vendor('vendor_connector'),
+  }),
+];
