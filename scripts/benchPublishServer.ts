@@ -14,6 +14,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../server/db/schema.gen.ts';
 import { startServer, type RunningServer } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { StreamCode } from '../src/rpc/gen/seconde/v1/common_pb.ts';
@@ -27,7 +28,7 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1000);
 let batch = 0;
 
 /** Publishable products of a new validated deposit of `vendor`. */
-async function publishableProducts(db: Kysely<unknown>, vendor: string, count: number) {
+async function publishableProducts(db: Kysely<Database>, vendor: string, count: number) {
   batch += 1;
   const { rows: deposits } = await sql<{ uuid: string }>`
     insert into deposit (vendor, status, name)

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { connectNodeAdapter } from '@connectrpc/connect-node';
 import type { Kysely } from 'kysely';
+import type { Database } from './db/schema.gen.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './auth/demoAccounts.ts';
 import { createEmbeddedProvider } from './auth/oidcProvider.ts';
 import { createTokenVerifier } from './auth/verifyToken.ts';
@@ -55,7 +56,7 @@ export interface RunningServer {
   readonly audience: string;
   readonly unimplemented: readonly string[];
   /** The server's own database, for tests that build a situation no call can (a subscription). */
-  readonly db: Kysely<unknown>;
+  readonly db: Kysely<Database>;
   close(): Promise<void>;
 }
 

@@ -2,6 +2,7 @@ import { Code, type ConnectError, type HandlerContext } from '@connectrpc/connec
 import { snakeCase } from '../db/schemaSql.ts';
 import { create, type DescMessage, type DescService } from '@bufbuild/protobuf';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../db/schema.gen.ts';
 import { callerKey, type Caller } from '../rpc/caller.ts';
 import { fail, fromDatabaseError } from '../rpc/reasons.ts';
 import { anonymousScope, policyFor, scopeFor } from './policies.ts';
@@ -51,7 +52,7 @@ function resourceField(input: DescMessage, resource: DescMessage): string {
  * caller's scope applied in SQL on every statement, so no handler can forget an ownership check.
  */
 export function crudHandlers(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   service: DescService,
   resource: DescMessage,
   table: string,
@@ -65,7 +66,7 @@ export function crudHandlers(
   const toMessage = (row: Record<string, unknown>) => rowToMessage(resource, columns, row);
 
   const selectOne = async (
-    executor: Kysely<unknown>,
+    executor: Kysely<Database>,
     uuid: string,
     caller: Caller,
     mode: 'read' | 'write',
@@ -79,7 +80,7 @@ export function crudHandlers(
   };
 
   /** A row outside the caller's scope: forbidden when it exists, not found otherwise. */
-  const refuse = (executor: Kysely<unknown>, uuid: string) =>
+  const refuse = (executor: Kysely<Database>, uuid: string) =>
     refuseOutOfScope(executor, table, uuid, resource.name);
 
   const write = mapDatabaseErrors;
@@ -203,7 +204,7 @@ export function pageOf(pagination: unknown): Page {
 
 /** One page of `table as r` under the given conditions, and the count of every matching row. */
 export async function listPage(
-  executor: Kysely<unknown>,
+  executor: Kysely<Database>,
   table: string,
   where: readonly RawBuilder<SqlBool>[],
   order: RawBuilder<unknown>,
@@ -226,7 +227,7 @@ export async function listPage(
 
 /** A row outside the caller's scope: forbidden when it exists, not found otherwise. */
 export async function refuseOutOfScope(
-  executor: Kysely<unknown>,
+  executor: Kysely<Database>,
   table: string,
   uuid: string,
   name: string,
@@ -255,7 +256,7 @@ export function insertableRow(
 
 /** Inserts one row and answers its uuid. */
 export async function insertRow(
-  executor: Kysely<unknown>,
+  executor: Kysely<Database>,
   table: string,
   row: Record<string, unknown>,
 ): Promise<string> {
@@ -268,7 +269,7 @@ export async function insertRow(
 
 /** One row of `table` within the caller's scope, optionally locked for the rest of the transaction. */
 export async function selectInScope(
-  executor: Kysely<unknown>,
+  executor: Kysely<Database>,
   table: string,
   uuid: string,
   caller: Caller,
@@ -286,7 +287,7 @@ export async function selectInScope(
 
 /** `selectInScope`, or the FORBIDDEN / NOT_FOUND refusal naming the row `name`. */
 export async function requireInScope(
-  executor: Kysely<unknown>,
+  executor: Kysely<Database>,
   table: string,
   uuid: string,
   caller: Caller,
@@ -301,7 +302,7 @@ export async function requireInScope(
 
 /** What one update is about, as its hooks see it. */
 export interface UpdateContext {
-  readonly trx: Kysely<unknown>;
+  readonly trx: Kysely<Database>;
   readonly caller: Caller;
   readonly request: Req;
   readonly uuid: string;
@@ -335,7 +336,7 @@ export interface UpdateHooks {
  * caller's afterwards. Hand-written updates pass hooks to add their rules in the same transaction.
  */
 export function updateHandler(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   service: DescService,
   resource: DescMessage,
   table: string,

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.gen.ts';
 
 export interface ColumnInfo {
   readonly name: string;
@@ -13,7 +14,7 @@ export type Schema = ReadonlyMap<string, ReadonlyMap<string, ColumnInfo>>;
  * Reads the migrated tables once at start: row mapping follows the real column types, so a
  * uuid column gets NULL for an empty reference and an array column gets an array.
  */
-export async function loadSchema(db: Kysely<unknown>): Promise<Schema> {
+export async function loadSchema(db: Kysely<Database>): Promise<Schema> {
   const { rows } = await sql<{
     table_name: string;
     column_name: string;

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { Database } from './schema.gen.ts';
 
 export type SeedRow = Record<string, unknown>;
 
@@ -7,7 +8,7 @@ export type SeedRow = Record<string, unknown>;
  * new uuids in order. jsonb values must be given as JSON text; arrays as JS arrays.
  */
 export async function insertRows(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   table: string,
   rows: readonly SeedRow[],
   chunk = 500,
@@ -30,7 +31,7 @@ export async function insertRows(
 }
 
 /** Number of rows of a table (seeds are applied once: a non-empty table is left alone). */
-export async function countRows(db: Kysely<unknown>, table: string): Promise<number> {
+export async function countRows(db: Kysely<Database>, table: string): Promise<number> {
   const { rows } = await sql<{
     n: string;
   }>`select count(*)::text as n from ${sql.table(table)}`.execute(db);

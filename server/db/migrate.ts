@@ -9,8 +9,11 @@ const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
  * Applies the versioned SQL files of `migrations/` in name order, each once and in its own
  * transaction, recording them in `schema_migration`. A lock keeps two servers starting together
  * on one PostgreSQL from applying the same file twice.
+ *
+ * Generic over the schema type on purpose: it runs raw SQL only, builds the very tables the
+ * generated `Database` describes, and runs before they exist, so it needs no table types.
  */
-export async function migrate(db: Kysely<unknown>): Promise<string[]> {
+export async function migrate<DB>(db: Kysely<DB>): Promise<string[]> {
   const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f)).sort();
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(72061)`.execute(trx);

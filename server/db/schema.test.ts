@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isResourceMessage } from '../crud/rowMapping.ts';
 import { tableOf } from '../rpc/registry.ts';
 import { createTestDatabase } from '../../tests/helpers/testDatabase.ts';
-import { openDatabase, type Database } from './database.ts';
+import { openDatabase, type DatabaseHandle } from './database.ts';
 import { loadContracts } from './generateSchema.ts';
 import { migrate } from './migrate.ts';
 import { columnFor, enumLabels, snakeCase } from './schemaSql.ts';
 
-let database: Database;
+let database: DatabaseHandle;
 let drop: () => Promise<void>;
 
 beforeAll(async () => {

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.gen.ts';
 import nodemailer from 'nodemailer';
 
 /** What a mail is about (the contract's MailKind without its prefix). */
@@ -19,13 +20,13 @@ export interface Mailer {
    * nothing), then hands it to the SMTP server, if one is configured, once that transaction has
    * committed. Returns the outbox row's uuid.
    */
-  queue(executor: Kysely<unknown>, mail: Mail): Promise<string>;
+  queue(executor: Kysely<Database>, mail: Mail): Promise<string>;
   /**
    * Sends the outbox rows not sent yet (called after commit, never inside a transaction). Safe to
    * call twice: runs one after another in this process, so no mail leaves twice. Never throws: a
    * refusal is written to the row's `error`, anything else is logged and retried on the next flush.
    */
-  flush(db: Kysely<unknown>): Promise<void>;
+  flush(db: Kysely<Database>): Promise<void>;
 }
 
 export interface MailerOptions {
@@ -56,7 +57,7 @@ export function createMailer(options: MailerOptions = {}): Mailer {
   const log = options.log ?? ((message, error) => console.error(message, error));
   let running: Promise<void> = Promise.resolve();
 
-  const sendPending = async (db: Kysely<unknown>) => {
+  const sendPending = async (db: Kysely<Database>) => {
     if (!transport) return;
     const { rows } = await sql<OutboxRow>`
       select uuid, recipient, subject, body from outbox_mail

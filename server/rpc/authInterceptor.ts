@@ -1,5 +1,6 @@
 import { Code, type Interceptor } from '@connectrpc/connect';
 import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.gen.ts';
 import { sql } from 'kysely';
 import { bearerFrom, type Identity } from '../auth/verifyToken.ts';
 import { callerKey, makeCaller } from './caller.ts';
@@ -15,7 +16,7 @@ export type PublicMethods = ReadonlySet<string>;
  * user who chose their type is a vendor or customer from their next call on.
  */
 export function authInterceptor(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   verify: (token: string) => Promise<Identity>,
   publicMethods: PublicMethods,
 ): Interceptor {

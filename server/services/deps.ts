@@ -1,5 +1,6 @@
 import type { MediaStorage } from '../media/storage.ts';
 import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.gen.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import type { TaskQueue } from './tasks/taskQueue.ts';
 import type { PlainRoutes } from '../http/plainRoutes.ts';
@@ -49,7 +50,7 @@ export function legalTermsUpdatedAt(settings: BusinessSettings): Date {
  * time), the mailer, the business settings and the task queue. Nothing reaches for globals.
  */
 export interface ServiceDeps {
-  readonly db: Kysely<unknown>;
+  readonly db: Kysely<Database>;
   readonly clock: () => Date;
   readonly mailer: Mailer;
   readonly settings: BusinessSettings;

@@ -1,6 +1,7 @@
 import { Code, type HandlerContext } from '@connectrpc/connect';
 import type { DescMessage } from '@bufbuild/protobuf';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.gen.ts';
 import {
   SubscriptionSchema,
   type Subscription,
@@ -20,7 +21,7 @@ type Row = Record<string, unknown>;
  * knows the plan (trial, training, status) without a second call. Undefined without one.
  */
 async function subscriptionDetail(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   vendor: Row,
 ): Promise<Subscription | undefined> {
   if (!vendor.subscription) return undefined;
@@ -35,7 +36,7 @@ async function subscriptionDetail(
  * caller may always look themselves up; anyone else's record follows the table's read scope.
  */
 export function retrieveByIdentityHandler(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   resource: DescMessage,
   table: string,
   columns: ReadonlyMap<string, ColumnInfo>,

@@ -2,6 +2,7 @@ import type { HandlerContext } from '@connectrpc/connect';
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.gen.ts';
 import { GetCurrentUserResponseSchema, Role } from '../../src/rpc/gen/seconde/v1/session_pb.ts';
 import { requireCaller } from '../crud/crudService.ts';
 import { DEFAULT_SETTINGS, legalTermsUpdatedAt, type BusinessSettings } from './deps.ts';
@@ -18,7 +19,7 @@ const ROLE_BY_GROUP: Record<string, Role> = {
  * with the date of the legal terms in force (the client asks to accept them again when newer).
  */
 export function sessionHandlers(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   settings: BusinessSettings = DEFAULT_SETTINGS,
 ) {
   return {

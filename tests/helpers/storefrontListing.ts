@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../server/db/schema.gen.ts';
 import { storefrontConnector } from '../../server/services/publishing/connectors/storefront.ts';
 import type { ServiceDeps } from '../../server/services/deps.ts';
 import { DepositStatus } from '../../src/rpc/gen/seconde/v1/deposit_pb.ts';
@@ -16,7 +17,7 @@ import type { TestServer } from './testServer.ts';
  * is written LISTED. Answers the product's shop address.
  */
 export async function listOnStorefront(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   publicUrl: string,
   product: { uuid: string; vendor: string },
 ): Promise<string> {

@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../server/db/schema.gen.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
-import { openDatabase, type Database } from '../../server/db/database.ts';
+import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { TASK_MESSAGES, createTaskQueue } from '../../server/services/tasks/pgBossQueue.ts';
 import {
@@ -42,7 +43,7 @@ async function waitFor<T>(read: () => Promise<T>, until: (v: T) => boolean, ms =
   }
 }
 
-async function taskRow(db: Kysely<unknown>, uuid: string): Promise<Row> {
+async function taskRow(db: Kysely<Database>, uuid: string): Promise<Row> {
   const { rows } = await sql<Row>`
     select *, status::text as status from background_task where uuid = ${uuid}`.execute(db);
   return rows[0]!;
@@ -56,7 +57,7 @@ async function reopenableDatabase() {
   const server = await createTestDatabase();
   const dir = server.url ? undefined : await mkdtemp(path.join(tmpdir(), 'seconde-tasks-'));
   return {
-    async open(): Promise<Database> {
+    async open(): Promise<DatabaseHandle> {
       const database = await openDatabase({ databaseUrl: server.url, dataDir: dir });
       await migrate(database.db);
       return database;
@@ -69,7 +70,7 @@ async function reopenableDatabase() {
 }
 
 interface Run {
-  readonly database: Database;
+  readonly database: DatabaseHandle;
   readonly queue: TaskQueue;
   close(): Promise<void>;
 }

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { Code, createClient } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../server/db/schema.gen.ts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StreamCode } from '../../src/rpc/gen/seconde/v1/common_pb.ts';
@@ -31,7 +32,7 @@ const fixture = (name: string) =>
   new Uint8Array(readFileSync(new URL(`../fixtures/images/${name}`, import.meta.url)));
 
 let t: TestServer;
-let db: Kysely<unknown>;
+let db: Kysely<Database>;
 let records: DemoRecords;
 /** Fresh deposits and products per test, so lists never mix. */
 let vendorDeposit: () => Promise<string>;

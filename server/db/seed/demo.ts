@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../schema.gen.ts';
 import { DEMO_ACCOUNTS, type DemoAccount } from '../../auth/demoAccounts.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import { countRows, insertRows, type SeedRow } from '../insertRows.ts';
@@ -30,7 +31,7 @@ function account(email: string): DemoAccount {
   return found;
 }
 
-async function uuidsOf(db: Kysely<unknown>, table: string): Promise<string[]> {
+async function uuidsOf(db: Kysely<Database>, table: string): Promise<string[]> {
   const { rows } = await sql<{
     uuid: string;
   }>`select uuid from ${sql.table(table)} order by "order"`.execute(db);
@@ -44,7 +45,7 @@ async function uuidsOf(db: Kysely<unknown>, table: string): Promise<string[]> {
  * once; a later call with a larger `products` only tops the stock up.
  */
 export async function seedDemo(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   media: MediaStorage,
   options: DemoOptions = {},
 ): Promise<void> {
@@ -55,7 +56,7 @@ export async function seedDemo(
   if (have < wanted) await seedProducts(db, media, have, wanted - have, now);
 }
 
-async function seedPeopleAndDeposits(db: Kysely<unknown>, now: Date): Promise<void> {
+async function seedPeopleAndDeposits(db: Kysely<Database>, now: Date): Promise<void> {
   const [france] = await uuidsOf(db, 'country');
   const [companyUuid] = await insertRows(db, 'company', [
     {
@@ -224,7 +225,7 @@ async function seedPeopleAndDeposits(db: Kysely<unknown>, now: Date): Promise<vo
 }
 
 async function seedProducts(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   media: MediaStorage,
   start: number,
   count: number,

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../schema.gen.ts';
 import { insertRows, type SeedRow } from '../insertRows.ts';
 
 const DAY = 24 * 3_600_000;
@@ -32,7 +33,7 @@ interface Party {
  * their answers, some on trial or subscribed. Prospects have no sign-in and take no deposits.
  */
 export async function seedPagesDemo(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   now: Date,
   people: { readonly vendors: readonly string[]; readonly customers: readonly string[] },
 ): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Database } from '../schema.gen.ts';
 import { COUNTRIES } from '../../../src/domain/countries.ts';
 import { countRows, insertRows } from '../insertRows.ts';
 
@@ -237,7 +238,7 @@ const SIZES: ReadonlyArray<[string, string[]]> = [
  * Reference data every install needs (categories, attributes, brands, colours, sizes, the 27
  * countries). Each table is filled once, when empty, so a restart never duplicates it.
  */
-export async function seedReference(db: Kysely<unknown>): Promise<void> {
+export async function seedReference(db: Kysely<Database>): Promise<void> {
   if ((await countRows(db, 'country')) === 0) {
     await insertRows(
       db,

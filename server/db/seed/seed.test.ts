@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/helpers/testDatabase.ts';
 import { DEMO_ACCOUNTS } from '../../auth/demoAccounts.ts';
 import { createLocalMediaStorage, type MediaStorage } from '../../media/storage.ts';
-import { openDatabase, type Database } from '../database.ts';
+import { openDatabase, type DatabaseHandle } from '../database.ts';
 import { countRows } from '../insertRows.ts';
 import { migrate } from '../migrate.ts';
 import { DEPOSIT_STATUSES, productStatusesFor } from './demoData.ts';
@@ -15,7 +15,7 @@ import { seedDemo } from './demo.ts';
 import { DEMO_PROSPECTS } from './demoPages.ts';
 import { REFERENCE_COUNTS, seedReference } from './reference.ts';
 
-let database: Database;
+let database: DatabaseHandle;
 let drop: () => Promise<void>;
 let media: MediaStorage;
 let mediaDir: string;

@@ -1,5 +1,6 @@
 import { Code } from '@connectrpc/connect';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import {
   hasSubscriptionAccess,
   isInTrial,
@@ -18,7 +19,7 @@ interface VendorPlan {
   readonly subscription: SubscriptionView | null;
 }
 
-async function vendorPlan(db: Kysely<unknown>, vendorUuid: string): Promise<VendorPlan> {
+async function vendorPlan(db: Kysely<Database>, vendorUuid: string): Promise<VendorPlan> {
   const { rows } = await sql<{
     trial_start: Date | null;
     status: SubscriptionView['status'];
@@ -61,7 +62,7 @@ export function vendorHasAccess(plan: VendorPlan, now: Date): boolean {
  * SUBSCRIPTION_UPDATE_NEEDED, which opens the subscription modal in the browser.
  */
 export async function requireSubscriptionAccess(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   caller: Caller,
   now: Date,
 ): Promise<void> {

@@ -1,6 +1,7 @@
 import { Code, type HandlerContext } from '@connectrpc/connect';
 import { create } from '@bufbuild/protobuf';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import { FREE_TRIAL_DAYS, isInTrial } from '../../../src/domain/subscriptionAccess.ts';
 import {
   SubscriptionSchema,
@@ -22,7 +23,7 @@ const DAY_MS = 86_400_000;
  * record when no uuid is given. Only that vendor or admin-level staff may end it.
  */
 async function lockTarget(
-  trx: Kysely<unknown>,
+  trx: Kysely<Database>,
   caller: Caller,
   uuid: string,
 ): Promise<{ vendor: Row; subscription: Row | null }> {

@@ -1,5 +1,6 @@
 import { Code } from '@connectrpc/connect';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import { mapDatabaseErrors, requireUuid } from '../../crud/crudService.ts';
 import { rowToMessage } from '../../crud/rowMapping.ts';
 import type { Schema } from '../../crud/tableInfo.ts';
@@ -19,16 +20,16 @@ export type Row = Record<string, unknown>;
 
 /** What the announcement calls share: the database, the clock and the row-to-message mapping. */
 export interface AnnouncementContext {
-  readonly db: Kysely<unknown>;
+  readonly db: Kysely<Database>;
   readonly clock: () => Date;
   readonly schema: () => Promise<Schema>;
   toAnnouncement(row: Row): Promise<Announcement>;
   toProductText(row: Row): Promise<ProductAnnouncement>;
   /** One transaction, database errors mapped; the schema is read first (one embedded connection). */
-  write<T>(run: (trx: Kysely<unknown>) => Promise<T>): Promise<T>;
+  write<T>(run: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
 }
 
-export function announcementContext(db: Kysely<unknown>, clock: () => Date): AnnouncementContext {
+export function announcementContext(db: Kysely<Database>, clock: () => Date): AnnouncementContext {
   const schema = lazySchema(db);
   return {
     db,
@@ -74,7 +75,7 @@ export function writeScope(caller: Caller, alias: string): RawBuilder<SqlBool> {
  * exists (NOT_FOUND otherwise): another vendor's announcement is never shown.
  */
 export async function requireAnnouncement(
-  executor: Kysely<unknown>,
+  executor: Kysely<Database>,
   uuid: string,
   caller: Caller,
   mode: 'read' | 'write',
@@ -110,7 +111,7 @@ export const noFavorite = () =>
  * company they left is no longer theirs).
  */
 export async function favoriteOf(
-  executor: Kysely<unknown>,
+  executor: Kysely<Database>,
   vendor: string | null,
   caller: Caller,
 ): Promise<Row | undefined> {

@@ -1,6 +1,7 @@
 import { Code, type HandlerContext } from '@connectrpc/connect';
 import { create } from '@bufbuild/protobuf';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import { listPage, pageOf, requireCaller } from '../../crud/crudService.ts';
 import { orderingSql } from '../../crud/queryParts.ts';
 import { columnFields } from '../../crud/rowMapping.ts';
@@ -52,7 +53,7 @@ const kindLabel = (kind: AnnouncementKind) =>
   kind === AnnouncementKind.PROMPT ? 'PROMPT' : 'TEMPLATE';
 
 /** Clears the other default of the same owner, before this one becomes the default. */
-async function unsetOtherDefaults(trx: Kysely<unknown>, owner: Row, uuid: string | null) {
+async function unsetOtherDefaults(trx: Kysely<Database>, owner: Row, uuid: string | null) {
   const sameOwner = owner.vendor
     ? sql<SqlBool>`vendor = ${owner.vendor as string}`
     : sql<SqlBool>`company = ${owner.company as string} and vendor is null`;
@@ -62,7 +63,7 @@ async function unsetOtherDefaults(trx: Kysely<unknown>, owner: Row, uuid: string
 }
 
 /** Who a new announcement belongs to: the caller, or the company its administrator names. */
-async function ownerOf(trx: Kysely<unknown>, caller: Caller, a: Partial<Announcement>) {
+async function ownerOf(trx: Kysely<Database>, caller: Caller, a: Partial<Announcement>) {
   if (a.company) {
     if (caller.isAdminLevel) return { vendor: null, company: a.company };
     const { rows } = await sql<{ company: string | null; is_company_admin: boolean }>`

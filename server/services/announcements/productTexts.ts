@@ -1,6 +1,7 @@
 import { Code, type HandlerContext } from '@connectrpc/connect';
 import { create } from '@bufbuild/protobuf';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import type { Caller } from '../../rpc/caller.ts';
 import { fail } from '../../rpc/reasons.ts';
 import {
@@ -25,7 +26,7 @@ import {
 
 /** The product's values for the placeholders, names resolved (brand, size, colours, category). */
 export async function productValues(
-  executor: Kysely<unknown>,
+  executor: Kysely<Database>,
   product: Row,
 ): Promise<PlaceholderValues> {
   const { rows } = await sql<{
@@ -76,7 +77,7 @@ export function writeText(
 }
 
 /** The vendor of a product (its deposit's), whose favourite a text is written from by default. */
-export async function vendorOfProduct(executor: Kysely<unknown>, product: Row) {
+export async function vendorOfProduct(executor: Kysely<Database>, product: Row) {
   const { rows } = await sql<{ vendor: string | null }>`
     select vendor from deposit where uuid = ${product.deposit as string | null}`.execute(executor);
   return rows[0]?.vendor ?? null;
@@ -84,7 +85,7 @@ export async function vendorOfProduct(executor: Kysely<unknown>, product: Row) {
 
 /** The announcement named, or the favourite of the product's vendor (NO_FAVORITE_ANNOUNCEMENT). */
 export async function announcementFor(
-  executor: Kysely<unknown>,
+  executor: Kysely<Database>,
   caller: Caller,
   product: Row,
   uuid: string,
@@ -98,7 +99,7 @@ export async function announcementFor(
 
 /** The product's text for one announcement (or its text without announcement). */
 export async function textOf(
-  executor: Kysely<unknown>,
+  executor: Kysely<Database>,
   product: string,
   announcement: string | null,
 ) {
@@ -115,7 +116,7 @@ export async function textOf(
  * edit open on it is not made stale.
  */
 async function saveText(
-  trx: Kysely<unknown>,
+  trx: Kysely<Database>,
   product: string,
   announcement: string | null,
   text: { title: string; description: string },
@@ -139,7 +140,7 @@ async function saveText(
 }
 
 /** A product the caller may write, locked, and not invoiced (PRODUCT_INVOICED). */
-async function writableProduct(trx: Kysely<unknown>, caller: Caller, uuid: string) {
+async function writableProduct(trx: Kysely<Database>, caller: Caller, uuid: string) {
   const product = await rowInScope(trx, 'product', uuid, caller, 'write', 'for update');
   if (isInvoiced(product))
     throw fail(

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import { checkSaleStatusChange } from '../../../src/domain/deposit/rules.ts';
 import {
   parseMarketplaceProfile,
@@ -66,7 +67,7 @@ export function qualityOf(item: MarketplaceItem): string {
 }
 
 /** Reference names to uuids: brands by name, sizes by title (the first in display order). */
-async function referenceIndex(db: Kysely<unknown>) {
+async function referenceIndex(db: Kysely<Database>) {
   const brands = await sql<{ uuid: string; name: string }>`
     select uuid, name from brand where name is not null`.execute(db);
   const sizes = await sql<{ uuid: string; title: string }>`
@@ -90,7 +91,7 @@ async function referenceIndex(db: Kysely<unknown>) {
  * status allows an OFFLINE product (2-business-data.md §4): a closed deposit stops the import.
  */
 async function importDeposit(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   vendor: string,
   profile: MarketplaceProfile,
   createdBy: string,
@@ -126,7 +127,7 @@ async function importDeposit(
  * for the insert, as Product Create does, so no status change runs beside it.
  */
 async function importItem(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   deposit: string,
   vendor: string,
   item: MarketplaceItem,
@@ -179,7 +180,7 @@ function failureOf(error: unknown): unknown {
  * imported is skipped), so the queue runs it again after a restart.
  */
 export function wardrobeImportRunner(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   clock: () => Date,
   connector: MarketplaceConnector,
 ): TaskRunner {

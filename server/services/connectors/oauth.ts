@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Code } from '@connectrpc/connect';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import type { PublisherName } from '../../../src/domain/publishing/channels.ts';
 import type { PlainHandler } from '../../http/plainRoutes.ts';
 import { fail } from '../../rpc/reasons.ts';
@@ -86,7 +87,7 @@ export interface ConnectedAccount {
  * sync type. Answers its uuid.
  */
 export async function upsertConnector(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   account: ConnectedAccount,
 ): Promise<string> {
   const { rows } = await sql<{ uuid: string }>`

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import { scopeFor } from '../../crud/policies.ts';
 import { scopeSql } from '../../crud/queryParts.ts';
 import type { Caller } from '../../rpc/caller.ts';
@@ -36,7 +37,7 @@ function ticketScope(caller: Caller): RawBuilder<SqlBool> {
  * or the per-deposit figures of migration 0004, never every product's price.
  */
 export async function dashboardFigures(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   caller: Caller,
 ): Promise<DashboardFigures> {
   const deposits = scopeSql(scopeFor(caller, 'deposit', 'read'), 'd');
@@ -103,7 +104,7 @@ export async function dashboardFigures(
   };
 }
 
-async function countOf(db: Kysely<unknown>, query: RawBuilder<unknown>): Promise<number> {
+async function countOf(db: Kysely<Database>, query: RawBuilder<unknown>): Promise<number> {
   const { rows } = await (query as RawBuilder<{ n: number }>).execute(db);
   return rows[0]?.n ?? 0;
 }

@@ -1,5 +1,6 @@
 import { Code } from '@connectrpc/connect';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import { parisDay } from '../../../src/domain/calendar.ts';
 import { fail } from '../../rpc/reasons.ts';
 
@@ -11,7 +12,7 @@ import { fail } from '../../rpc/reasons.ts';
  * customer may start again. The lock serialises two attempts for one customer.
  */
 export async function refuseSecondFamilyDeposit(
-  trx: Kysely<unknown>,
+  trx: Kysely<Database>,
   customer: string,
   family: string,
   now: Date,

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import type { ExportColumn } from '../../../src/domain/exports/exportColumns.ts';
 
 type LabelTable = NonNullable<ExportColumn['labelOf']>;
@@ -28,7 +29,7 @@ export class StreamLabels {
   private readonly sent = new Set<string>();
 
   constructor(
-    private readonly db: Kysely<unknown>,
+    private readonly db: Kysely<Database>,
     private readonly columns: readonly LabelColumn[],
   ) {}
 

@@ -1,5 +1,6 @@
 import { Code } from '@connectrpc/connect';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import { fail } from '../../rpc/reasons.ts';
 import type { ExportPosition } from './exportCursor.ts';
 
@@ -25,7 +26,7 @@ export const exportProbe: {
 
 /** What one stream reads: a table under conditions, in one field's order then uuid. */
 export interface RowsSpec {
-  readonly db: Kysely<unknown>;
+  readonly db: Kysely<Database>;
   readonly table: string;
   /** Conditions on `<table> as r`: the caller's scope and the filters header. */
   readonly where: readonly RawBuilder<SqlBool>[];

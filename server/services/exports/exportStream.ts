@@ -1,6 +1,7 @@
 import { Code, type HandlerContext } from '@connectrpc/connect';
 import { create, type DescMessage, type Message } from '@bufbuild/protobuf';
 import type { Kysely, RawBuilder, SqlBool } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import { EXPORT_COLUMNS, type ExportKind } from '../../../src/domain/exports/exportColumns.ts';
 import { StreamCode } from '../../../src/rpc/gen/seconde/v1/common_pb.ts';
 import { requireCaller } from '../../crud/crudService.ts';
@@ -106,7 +107,7 @@ function planOf(source: ExportSource, columns: ReadonlyMap<string, ColumnInfo>):
  * reads the ordered uuids once, then each batch is one short query by primary key; the handler
  * stops between batches when the client aborts, so an abandoned export stops loading the database.
  */
-export function exportHandler(db: Kysely<unknown>, source: ExportSource) {
+export function exportHandler(db: Kysely<Database>, source: ExportSource) {
   let plan: Promise<ExportPlan> | undefined;
   const planned = () => (plan ??= tableColumns(db, source.table).then((c) => planOf(source, c)));
 

@@ -1,5 +1,6 @@
 import { Code } from '@connectrpc/connect';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import { mapDatabaseErrors, requireUuid } from '../../crud/crudService.ts';
 import { messageToRow, rowToMessage } from '../../crud/rowMapping.ts';
 import type { MediaStorage } from '../../media/storage.ts';
@@ -28,7 +29,7 @@ const FROM_BROWSER = ['kind', 'family', 'original_name', 'taken_at', 'cluster'];
 const UPLOAD_KEY = /^[A-Za-z0-9_.:-]{1,200}$/;
 
 async function storedByKey(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   spec: PhotoSpec,
   owner: string,
   key: string,
@@ -46,11 +47,11 @@ async function storedByKey(
  * stored and the row becomes COMPLETED, or FAILED with the error when storing them failed.
  */
 export async function createPhoto(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   media: MediaStorage,
   spec: PhotoSpec,
   upload: PhotoUpload,
-  lockOwner: (trx: Kysely<unknown>) => Promise<unknown>,
+  lockOwner: (trx: Kysely<Database>) => Promise<unknown>,
 ): Promise<Row> {
   const columns = await tableColumns(db, spec.table);
   const toMessage = (row: Row) => rowToMessage(spec.resource, columns, row);

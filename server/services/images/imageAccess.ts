@@ -1,5 +1,6 @@
 import { Code } from '@connectrpc/connect';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import {
   refuseOutOfScope,
   requireInScope,
@@ -27,7 +28,7 @@ export type ImageAction = 'upload' | 'edit' | 'arrange';
  * uploads and their own photos. Refuses FORBIDDEN or NOT_FOUND otherwise.
  */
 export async function lockDeposit(
-  trx: Kysely<unknown>,
+  trx: Kysely<Database>,
   caller: Caller,
   uuid: string,
   action: ImageAction,
@@ -49,7 +50,7 @@ export async function lockDeposit(
  * product's write scope (vendors their own, staff all, customers none), never an invoiced one.
  */
 export async function lockProduct(
-  trx: Kysely<unknown>,
+  trx: Kysely<Database>,
   caller: Caller,
   uuid: string,
 ): Promise<Row> {
@@ -68,7 +69,7 @@ export async function lockProduct(
 
 /** Refuses a caller who may not read this deposit's or product's photos. */
 export async function requireReadable(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   caller: Caller,
   table: 'deposit' | 'product',
   uuid: string,

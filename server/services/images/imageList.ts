@@ -1,5 +1,6 @@
 import { Code } from '@connectrpc/connect';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import { fail } from '../../rpc/reasons.ts';
 
 type Row = Record<string, unknown>;
@@ -12,7 +13,7 @@ export interface PhotoList {
 
 /** The list's photos in their order (1 first; unnumbered ones last, oldest first). */
 export async function listPhotos(
-  executor: Kysely<unknown>,
+  executor: Kysely<Database>,
   list: PhotoList,
   owner: string,
 ): Promise<Row[]> {
@@ -24,7 +25,7 @@ export async function listPhotos(
 
 /** The position after the list's last photo. */
 export async function nextOrder(
-  executor: Kysely<unknown>,
+  executor: Kysely<Database>,
   list: PhotoList,
   owner: string,
 ): Promise<number> {
@@ -36,7 +37,7 @@ export async function nextOrder(
 
 /** Numbers the list 1, 2, 3... keeping its current sequence (after a removal or a move). */
 export async function renumber(
-  executor: Kysely<unknown>,
+  executor: Kysely<Database>,
   list: PhotoList,
   owner: string,
 ): Promise<void> {
@@ -53,7 +54,7 @@ export async function renumber(
  * and numbers the whole list from 1. Every uuid must be a photo of this list, once.
  */
 export async function reorder(
-  executor: Kysely<unknown>,
+  executor: Kysely<Database>,
   list: PhotoList,
   owner: string,
   uuids: readonly string[],
@@ -88,7 +89,7 @@ export async function reorder(
  * stock views show the right picture after an upload, a reorder, a rotation, a move or a removal.
  * The product's row_version is left alone: a form open on the product stays valid.
  */
-export async function refreshMainImage(executor: Kysely<unknown>, product: string): Promise<void> {
+export async function refreshMainImage(executor: Kysely<Database>, product: string): Promise<void> {
   await sql`
     update product p set main_image_url = first.url
     from (select (select '/media/' || i.image

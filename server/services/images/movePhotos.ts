@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import { mapDatabaseErrors, requireUuid, type UpdateHooks } from '../../crud/crudService.ts';
 import { rowToMessage } from '../../crud/rowMapping.ts';
 import type { MediaStorage } from '../../media/storage.ts';
@@ -33,7 +34,7 @@ async function thumbnail32(media: MediaStorage, key256: unknown): Promise<string
  * deposit photo goes and the deposit's list is renumbered. Locks: deposit, then product.
  */
 export async function createFromDepositImage(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   media: MediaStorage,
   caller: Caller,
   productUuid: string,

@@ -1,5 +1,6 @@
 import { Code } from '@connectrpc/connect';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import { mapDatabaseErrors, requireUuid } from '../../crud/crudService.ts';
 import { rowToMessage } from '../../crud/rowMapping.ts';
 import type { Caller } from '../../rpc/caller.ts';
@@ -19,7 +20,7 @@ export function normaliseRotation(target: number): number {
 
 /** The photo, locked, with its owner locked first, when the caller may act on it. */
 export async function lockPhoto(
-  trx: Kysely<unknown>,
+  trx: Kysely<Database>,
   caller: Caller,
   spec: PhotoSpec,
   uuid: string,
@@ -44,7 +45,7 @@ export async function lockPhoto(
 }
 
 /** Rotate, Reorder, Destroy and the list clearing, written once for both photo lists. */
-export function photoCalls(db: Kysely<unknown>, spec: PhotoSpec) {
+export function photoCalls(db: Kysely<Database>, spec: PhotoSpec) {
   const toMessages = async (rows: Row[]) => {
     const columns = await tableColumns(db, spec.table);
     return rows.map((row) => rowToMessage(spec.resource, columns, row));

@@ -1,6 +1,7 @@
 import type { HandlerContext } from '@connectrpc/connect';
 import type { DescService } from '@bufbuild/protobuf';
 import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import { crudHandlers } from '../../crud/crudService.ts';
 import { tableColumns } from '../deposit/requests/columns.ts';
 import type { PhotoSpec } from './photoSpecs.ts';
@@ -12,7 +13,7 @@ type Handler = (req: Record<string, unknown>, ctx: HandlerContext) => Promise<un
  * processing_status) applied as filters, and the gallery order as the default ordering: a
  * client that asks for one deposit's photos gets exactly those, first photo first.
  */
-export function photoListHandler(db: Kysely<unknown>, service: DescService, spec: PhotoSpec) {
+export function photoListHandler(db: Kysely<Database>, service: DescService, spec: PhotoSpec) {
   let generic: Promise<Handler> | undefined;
   return async (req: Record<string, unknown>, ctx: HandlerContext) => {
     generic ??= tableColumns(db, spec.table).then(

@@ -1,5 +1,6 @@
 import type { HandlerContext } from '@connectrpc/connect';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import { StreamCode } from '../../../src/rpc/gen/seconde/v1/common_pb.ts';
 import { rowToMessage } from '../../crud/rowMapping.ts';
 import { tableColumns } from '../deposit/requests/columns.ts';
@@ -37,7 +38,7 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
  * every photo is done. New uploads during the stream raise `count`. Ends quietly on abort.
  */
 export async function* photoProgression(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   spec: PhotoSpec,
   where: RawBuilder<SqlBool>,
   ctx: HandlerContext,

@@ -1,5 +1,6 @@
 import type { DescMessage } from '@bufbuild/protobuf';
 import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import { DepositImageSchema } from '../../../src/rpc/gen/seconde/v1/deposit_image_pb.ts';
 import { ProductImageSchema } from '../../../src/rpc/gen/seconde/v1/product_image_pb.ts';
 import type { Caller } from '../../rpc/caller.ts';
@@ -14,11 +15,11 @@ export interface PhotoSpec extends PhotoList {
   /** Product photos have a 32 px thumbnail. */
   readonly has32: boolean;
   /** Locks the list's owner when the caller may act on it; refuses otherwise. */
-  lockOwner(trx: Kysely<unknown>, caller: Caller, uuid: string, action: ImageAction): Promise<Row>;
+  lockOwner(trx: Kysely<Database>, caller: Caller, uuid: string, action: ImageAction): Promise<Row>;
   /** Customers change only the photos they added themselves. */
   mayEdit(caller: Caller, photo: Row): boolean;
   /** After the list changed (in the same transaction): keeps the owner's summary in step. */
-  afterChange(executor: Kysely<unknown>, owner: string): Promise<void>;
+  afterChange(executor: Kysely<Database>, owner: string): Promise<void>;
 }
 
 const isStaffOrVendor = (caller: Caller) => caller.isAdminLevel || caller.vendorUuid !== null;

@@ -1,5 +1,6 @@
 import { Code, type HandlerContext } from '@connectrpc/connect';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import { requireUuid } from '../../crud/crudService.ts';
 import { callerKey } from '../../rpc/caller.ts';
 import { fail } from '../../rpc/reasons.ts';
@@ -20,7 +21,7 @@ const TOKEN = /^[A-Za-z0-9_-]{32,128}$/;
 export function visitorDepositLock(
   ctx: HandlerContext,
   deposit: string,
-): ((trx: Kysely<unknown>) => Promise<void>) | null {
+): ((trx: Kysely<Database>) => Promise<void>) | null {
   if (ctx.values.get(callerKey)) return null;
   const token = ctx.requestHeader.get(DRAFT_TOKEN_HEADER);
   if (!token) return null;

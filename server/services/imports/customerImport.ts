@@ -1,6 +1,7 @@
 import { Code, type HandlerContext } from '@connectrpc/connect';
 import { create } from '@bufbuild/protobuf';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import type {
   CustomerColumn,
   CustomerRowValues,
@@ -24,7 +25,7 @@ import { requireReadable, requireRows } from './sheetChecks.ts';
 
 /** The vendors of the customers already known by these e-mails (oldest customer per e-mail). */
 async function ownersByEmail(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   emails: readonly string[],
 ): Promise<Map<string, string[]>> {
   if (emails.length === 0) return new Map();

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import type { CustomerRowValues } from '../../../src/domain/sheetImport/customers.ts';
 import { encodeRowIssue } from '../../../src/domain/sheetImport/issues.ts';
 import { insertRow } from '../../crud/crudService.ts';
@@ -31,7 +32,7 @@ export type ContactOutcome = 'created' | 'updated' | 'otherVendor';
  * would open their record to this vendor). Running it twice gives the same result.
  */
 export async function writeContact(
-  trx: Kysely<unknown>,
+  trx: Kysely<Database>,
   vendor: string,
   values: CustomerRowValues,
 ): Promise<ContactOutcome> {
@@ -53,7 +54,7 @@ export async function writeContact(
  * progress report after each. A contact that became someone else's customer since the sheet was
  * accepted is reported in the task's messages, as the answer reported the others.
  */
-export function customerImportRunner(db: Kysely<unknown>): TaskRunner {
+export function customerImportRunner(db: Kysely<Database>): TaskRunner {
   return async (stored, report) => {
     const { vendor, rows } = readCustomerPayload(stored);
     await writeInBatches(db, rows, CUSTOMER_BATCH, report, async (trx, batch) => {

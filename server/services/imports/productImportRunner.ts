@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import { checkSaleStatusChange } from '../../../src/domain/deposit/rules.ts';
 import type { ProductRowValues } from '../../../src/domain/sheetImport/products.ts';
 import { insertRows } from '../../db/insertRows.ts';
@@ -49,7 +50,7 @@ function productRow(deposit: string, values: ProductRowValues, now: Date) {
  * already in it (an earlier, interrupted run) are skipped, so a re-run never creates twice.
  */
 async function createBatch(
-  trx: Kysely<unknown>,
+  trx: Kysely<Database>,
   payload: ProductImportPayload,
   batch: ProductImportPayload['rows'],
   now: Date,
@@ -84,7 +85,7 @@ async function createBatch(
  * per transaction with a progress report after each, then raises the deposit's announced item
  * count to what it holds. Idempotent: a re-run skips the references already created.
  */
-export function productImportRunner(db: Kysely<unknown>, clock: () => Date): TaskRunner {
+export function productImportRunner(db: Kysely<Database>, clock: () => Date): TaskRunner {
   return async (stored, report) => {
     const payload = readProductPayload(stored);
     await writeInBatches(db, payload.rows, PRODUCT_BATCH, report, async (trx, batch) => {

@@ -1,5 +1,6 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import {
   encodeFileIssue,
   encodeRowIssue,
@@ -50,7 +51,7 @@ export function requireRows(count: number, errors: readonly string[]): void {
  * The reference lists a product sheet is checked against: active categories, brands, sizes and
  * colours, as the browser's preview lists them.
  */
-export async function loadProductReferences(db: Kysely<unknown>): Promise<ProductReferenceData> {
+export async function loadProductReferences(db: Kysely<Database>): Promise<ProductReferenceData> {
   const [categories, brands, sizes, colors] = await Promise.all([
     sql<{
       uuid: string;
@@ -89,7 +90,7 @@ export async function loadProductReferences(db: Kysely<unknown>): Promise<Produc
 }
 
 /** The references already used in a deposit. */
-export async function depositReferences(db: Kysely<unknown>, deposit: string): Promise<string[]> {
+export async function depositReferences(db: Kysely<Database>, deposit: string): Promise<string[]> {
   const { rows } = await sql<{ reference: string }>`
     select reference from product where deposit = ${deposit} and reference is not null`.execute(db);
   return rows.map((r) => r.reference);

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import type { TaskReporter } from '../tasks/taskQueue.ts';
 
 /**
@@ -7,11 +8,11 @@ import type { TaskReporter } from '../tasks/taskQueue.ts';
  * goes. `write` may answer a line for the task's progress messages (the rows it had to leave).
  */
 export async function writeInBatches<R>(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   rows: readonly R[],
   size: number,
   report: TaskReporter,
-  write: (trx: Kysely<unknown>, batch: readonly R[]) => Promise<string | undefined>,
+  write: (trx: Kysely<Database>, batch: readonly R[]) => Promise<string | undefined>,
 ): Promise<void> {
   await report.setTotal(rows.length);
   let done = 0;

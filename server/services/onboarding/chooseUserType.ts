@@ -1,5 +1,6 @@
 import { Code, type HandlerContext } from '@connectrpc/connect';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import {
   UserType,
   type ChooseUserTypeRequest,
@@ -33,7 +34,7 @@ function identityColumns(caller: Caller, now: Date) {
   };
 }
 
-async function createVendor(trx: Kysely<unknown>, caller: Caller, now: Date): Promise<void> {
+async function createVendor(trx: Kysely<Database>, caller: Caller, now: Date): Promise<void> {
   const row = identityColumns(caller, now);
   if (row.email) {
     const { rows } = await sql`select 1 from vendor where lower(email) = ${row.email}`.execute(trx);
@@ -48,7 +49,7 @@ async function createVendor(trx: Kysely<unknown>, caller: Caller, now: Date): Pr
   });
 }
 
-async function createCustomer(trx: Kysely<unknown>, caller: Caller, now: Date): Promise<void> {
+async function createCustomer(trx: Kysely<Database>, caller: Caller, now: Date): Promise<void> {
   await insertRow(trx, 'customer', { ...identityColumns(caller, now), vendors: [] });
 }
 

@@ -1,6 +1,7 @@
 import { Code, type HandlerContext } from '@connectrpc/connect';
 import { create } from '@bufbuild/protobuf';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import {
   CheckCustomerEmailExistsResponseSchema,
   CustomerSchema,
@@ -64,7 +65,7 @@ export function requireVendorOrStaff(caller: Caller, what: string): void {
 }
 
 /** One customer the caller may write, locked for the change; refused otherwise. */
-async function lockWritable(trx: Kysely<unknown>, caller: Caller, uuid: string): Promise<Row> {
+async function lockWritable(trx: Kysely<Database>, caller: Caller, uuid: string): Promise<Row> {
   const { rows } = await sql<Row>`
     select * from customer as r where r.uuid = ${uuid}
       and ${scopeSql(scopeFor(caller, 'customer', 'write'), 'r')} for update`.execute(trx);
@@ -73,7 +74,7 @@ async function lockWritable(trx: Kysely<unknown>, caller: Caller, uuid: string):
 }
 
 /** The customer with this (normalised) e-mail, the oldest when several share it. */
-export async function customerByEmail(executor: Kysely<unknown>, email: string) {
+export async function customerByEmail(executor: Kysely<Database>, email: string) {
   const { rows } = await sql<{ uuid: string; vendors: string[] | null }>`
     select uuid, vendors from customer where lower(email) = ${email}
     order by created_at, uuid limit 1`.execute(executor);
@@ -90,7 +91,7 @@ export function changes(values: Row) {
 }
 
 /** Serialises the writers of one e-mail, so two concurrent creations cannot both pass the check. */
-export async function lockEmail(trx: Kysely<unknown>, email: string): Promise<void> {
+export async function lockEmail(trx: Kysely<Database>, email: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext(${`customer:${email}`}))`.execute(trx);
 }
 
@@ -105,7 +106,7 @@ export function customerCallsHandlers(deps: ServiceDeps) {
     uuid: string,
     values: Row,
     rowVersion = 0,
-    also?: (trx: Kysely<unknown>) => Promise<void>,
+    also?: (trx: Kysely<Database>) => Promise<void>,
   ): Promise<Customer> {
     requireUuid(uuid);
     await columns();

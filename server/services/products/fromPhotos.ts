@@ -1,6 +1,7 @@
 import { Code, type HandlerContext } from '@connectrpc/connect';
 import { create } from '@bufbuild/protobuf';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import { insertRow, isUuid, requireUuid } from '../../crud/crudService.ts';
 import type { Caller } from '../../rpc/caller.ts';
 import { fail } from '../../rpc/reasons.ts';
@@ -30,7 +31,7 @@ import { lockProductCreation, takeReferences } from './references.ts';
  * stock now, the deposit's default quality and size, main image from the first photo.
  */
 export async function productFromPhotos(
-  trx: Kysely<unknown>,
+  trx: Kysely<Database>,
   clock: () => Date,
   deposit: Row,
   photoUuids: readonly string[],
@@ -71,7 +72,7 @@ export async function productFromPhotos(
 }
 
 /** A deposit's remaining photos grouped into items (src/domain/images/clusters.ts). */
-export async function photoGroups(trx: Kysely<unknown>, deposit: string): Promise<string[][]> {
+export async function photoGroups(trx: Kysely<Database>, deposit: string): Promise<string[][]> {
   const { rows } = await sql<{
     uuid: string;
     order: number | null;
@@ -92,7 +93,7 @@ export async function photoGroups(trx: Kysely<unknown>, deposit: string): Promis
 
 export function fromPhotosHandlers(context: ProductContext) {
   const { clock } = context;
-  const writableDeposit = (trx: Kysely<unknown>, uuid: string, caller: Caller) =>
+  const writableDeposit = (trx: Kysely<Database>, uuid: string, caller: Caller) =>
     rowInScope(trx, 'deposit', uuid, caller, 'write');
 
   return {

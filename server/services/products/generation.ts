@@ -1,6 +1,7 @@
 import { Code, type HandlerContext } from '@connectrpc/connect';
 import { create } from '@bufbuild/protobuf';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import { requireCaller } from '../../crud/crudService.ts';
 import { likePattern } from '../../crud/queryParts.ts';
 import { fail } from '../../rpc/reasons.ts';
@@ -36,7 +37,7 @@ export const MIN_COMPARABLES = 3;
  * product of a deposit without a vendor (staff only) is not counted.
  */
 async function countGeneration(
-  trx: Kysely<unknown>,
+  trx: Kysely<Database>,
   vendor: string | null,
   limit: number,
   now: Date,
@@ -96,7 +97,7 @@ export function generationHandlers(
   const limit = () => settings.monthlyGenerationQuota ?? DEFAULT_MONTHLY_GENERATION_QUOTA;
 
   /** The product and its vendor, checked for the caller's write scope. */
-  const writable = async (trx: Kysely<unknown>, uuid: string, ctx: HandlerContext) => {
+  const writable = async (trx: Kysely<Database>, uuid: string, ctx: HandlerContext) => {
     const caller = requireInventoryWriter(ctx);
     const product = await rowInScope(trx, 'product', uuid, caller, 'write');
     const { rows } = await sql<{ vendor: string | null }>`

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import {
   DEFAULT_NEGOTIATED_PERCENTAGE,
   splitIncome,
@@ -22,7 +23,7 @@ export interface IncomeRules {
  * no slide covers: the company's when it negotiated one (a vendor's own column always holds its
  * default 20, so the company's would otherwise never count), else the vendor's, else 20.
  */
-export async function incomeRulesFor(trx: Kysely<unknown>, deposit: string): Promise<IncomeRules> {
+export async function incomeRulesFor(trx: Kysely<Database>, deposit: string): Promise<IncomeRules> {
   const { rows } = await sql<{
     owner: SlideOwner;
     price_start: number | null;
@@ -89,7 +90,7 @@ export function incomeColumns(
  * in one statement (arrays unnested), inside the caller's transaction.
  */
 export async function fillIncomes(
-  trx: Kysely<unknown>,
+  trx: Kysely<Database>,
   deposit: string,
   productUuids: readonly string[],
   soldAt: Date,

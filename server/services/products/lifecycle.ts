@@ -1,6 +1,7 @@
 import { Code, type HandlerContext } from '@connectrpc/connect';
 import { create } from '@bufbuild/protobuf';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import { insertRow, requireUuid } from '../../crud/crudService.ts';
 import { fail } from '../../rpc/reasons.ts';
 import { isSaleStatus } from '../../../src/domain/deposit/statuses.ts';
@@ -80,7 +81,7 @@ function refuseDestroyingSold(product: Row, isStaff: boolean): void {
 }
 
 /** Locks deposits `for share` in one order (uuid), so two transfers never wait on each other. */
-async function lockDeposits(trx: Kysely<unknown>, deposits: Iterable<string>): Promise<void> {
+async function lockDeposits(trx: Kysely<Database>, deposits: Iterable<string>): Promise<void> {
   for (const deposit of [...new Set(deposits)].sort())
     await lockDepositStatus(trx, deposit, 'for share');
 }

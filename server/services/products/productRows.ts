@@ -1,5 +1,6 @@
 import { Code, type HandlerContext } from '@connectrpc/connect';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import { mapDatabaseErrors, requireCaller, requireInScope } from '../../crud/crudService.ts';
 import { rowToMessage } from '../../crud/rowMapping.ts';
 import type { Schema } from '../../crud/tableInfo.ts';
@@ -13,19 +14,19 @@ export type Row = Record<string, unknown>;
 
 /** What the product calls share: the database, the clock and the row-to-message mapping. */
 export interface ProductContext {
-  readonly db: Kysely<unknown>;
+  readonly db: Kysely<Database>;
   readonly clock: () => Date;
   readonly schema: () => Promise<Schema>;
   /** The product as a message, its images (in order) included. */
-  toProduct(executor: Kysely<unknown>, uuid: string): Promise<Product>;
+  toProduct(executor: Kysely<Database>, uuid: string): Promise<Product>;
   /**
    * Runs a write in one transaction, database errors mapped. The schema is read first, outside:
    * the embedded database has one connection, which the transaction holds.
    */
-  write<T>(run: (trx: Kysely<unknown>) => Promise<T>): Promise<T>;
+  write<T>(run: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
 }
 
-export function productContext(db: Kysely<unknown>, clock: () => Date): ProductContext {
+export function productContext(db: Kysely<Database>, clock: () => Date): ProductContext {
   const schema = lazySchema(db);
   return {
     db,
@@ -62,7 +63,7 @@ export function requireInventoryWriter(ctx: HandlerContext): Caller {
 
 /** A row the caller may read or write (optionally locked), or the FORBIDDEN / NOT_FOUND refusal. */
 export async function rowInScope(
-  executor: Kysely<unknown>,
+  executor: Kysely<Database>,
   table: 'product' | 'deposit',
   uuid: string,
   caller: Caller,

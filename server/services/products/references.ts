@@ -1,5 +1,6 @@
 import { Code } from '@connectrpc/connect';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import { fail } from '../../rpc/reasons.ts';
 
 /**
@@ -63,7 +64,7 @@ export function nextReference(
  * Serialises the making of products in one deposit until the transaction ends (taking photos and
  * numbers); reentrant, so a call holding it may take references too.
  */
-export async function lockProductCreation(trx: Kysely<unknown>, deposit: string): Promise<void> {
+export async function lockProductCreation(trx: Kysely<Database>, deposit: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext(${`product-creation:${deposit}`}))`.execute(trx);
 }
 
@@ -73,7 +74,7 @@ export async function lockProductCreation(trx: Kysely<unknown>, deposit: string)
  * never get the same number (a row lock would clash with the `for share` lock the rules take).
  */
 export async function takeReferences(
-  trx: Kysely<unknown>,
+  trx: Kysely<Database>,
   deposit: string,
   count = 1,
 ): Promise<string[]> {

@@ -1,5 +1,6 @@
 import { Code } from '@connectrpc/connect';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import {
   attributesForCategory,
   validateAttributeValues,
@@ -69,7 +70,7 @@ function toOptions(value: unknown): AttributeOption[] {
  * with answers), so an unrelated change never fails on an older product's gaps.
  */
 export async function checkCategoryAttributes(
-  trx: Kysely<unknown>,
+  trx: Kysely<Database>,
   current: Row | undefined,
   row: Row,
 ): Promise<void> {
@@ -128,7 +129,7 @@ export async function checkCategoryAttributes(
  * a vendor are ignored.
  */
 export async function fillSaleColumns(
-  trx: Kysely<unknown>,
+  trx: Kysely<Database>,
   caller: Caller,
   clock: () => Date,
   change: { current: Row | undefined; row: Row; deposit: unknown; from?: string; to?: string },

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Code, type HandlerContext } from '@connectrpc/connect';
 import { create } from '@bufbuild/protobuf';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import {
   type CreateOrUpdateDepositDraftRequest,
   DepositSchema,
@@ -65,14 +66,14 @@ function callerOf(ctx: HandlerContext): Caller | null {
 /** A public draft: a DRAFT deposit made by the public form. */
 const isDraft = sql`d.status = 'DRAFT' and d.is_created_by_public_form`;
 
-async function draftByToken(db: Kysely<unknown>, hash: string): Promise<Row | undefined> {
+async function draftByToken(db: Kysely<Database>, hash: string): Promise<Row | undefined> {
   const { rows } = await sql<Row>`
     select d.* from deposit d where d.draft_token_hash = ${hash} and ${isDraft}
     order by d.created_at desc limit 1`.execute(db);
   return rows[0];
 }
 
-async function latestDraftOf(db: Kysely<unknown>, customer: string): Promise<Row | undefined> {
+async function latestDraftOf(db: Kysely<Database>, customer: string): Promise<Row | undefined> {
   const { rows } = await sql<Row>`
     select d.* from deposit d where d.customer = ${customer} and ${isDraft}
     order by d.updated_at desc limit 1`.execute(db);
@@ -105,13 +106,13 @@ export function publicDepositServiceHandlers(deps: ServiceDeps): ServiceHandlers
   };
 
   /** Refusal for a draft the token does not open: forbidden when the customer has one. */
-  const refuseDraft = async (executor: Kysely<unknown>, customer: string) =>
+  const refuseDraft = async (executor: Kysely<Database>, customer: string) =>
     (await latestDraftOf(executor, customer))
       ? fail(Code.PermissionDenied, 'FORBIDDEN', 'The draft token does not match this draft')
       : fail(Code.NotFound, 'NOT_FOUND', 'This customer has no deposit draft');
 
   /** Category and brand uuids must name existing rows (the client shows them from the lists). */
-  const checkReferences = async (executor: Kysely<unknown>, d: Deposit) => {
+  const checkReferences = async (executor: Kysely<Database>, d: Deposit) => {
     for (const [table, uuids] of [
       ['category', d.categories],
       ['brand', d.brands],
@@ -129,7 +130,7 @@ export function publicDepositServiceHandlers(deps: ServiceDeps): ServiceHandlers
   };
 
   const writeDraft = async (
-    executor: Kysely<unknown>,
+    executor: Kysely<Database>,
     uuid: string,
     d: Deposit,
     version: number,

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import { checkSaleStatusChange } from '../../../src/domain/deposit/rules.ts';
 import {
   SOLD_STATUSES,
@@ -28,7 +29,7 @@ export interface ChannelSale {
 }
 
 /** The product a sale is about: named, or found through the channel's listing of it. */
-async function productOf(db: Kysely<unknown>, sale: ChannelSale): Promise<string | null> {
+async function productOf(db: Kysely<Database>, sale: ChannelSale): Promise<string | null> {
   if (sale.productUuid) {
     const { rows } = await sql<{ uuid: string }>`
       select uuid from product where uuid = ${sale.productUuid}`.execute(db);
@@ -46,7 +47,7 @@ async function productOf(db: Kysely<unknown>, sale: ChannelSale): Promise<string
 }
 
 /** The buyer as the channel named them: found again by e-mail, else created. */
-async function buyerOf(trx: Kysely<unknown>, sale: ChannelSale): Promise<string> {
+async function buyerOf(trx: Kysely<Database>, sale: ChannelSale): Promise<string> {
   const email = sale.buyerEmail?.trim() || null;
   if (email) {
     const { rows } = await sql<{ uuid: string }>`

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import type { ListingItem } from './connector.ts';
 
 /** A product about to be published: what the channel is sent, and what the rules read. */
@@ -22,7 +23,7 @@ const PHOTO_PATH = sql`'/media/' || i.image
  * order as absolute addresses under `origin`.
  */
 export async function publishableProducts(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   uuids: readonly string[],
   origin: string,
 ): Promise<Map<string, PublishableProduct>> {

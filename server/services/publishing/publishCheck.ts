@@ -1,5 +1,6 @@
 import { Code } from '@connectrpc/connect';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import { isPublisherName, type PublisherName } from '../../../src/domain/publishing/channels.ts';
 import {
   missingForPublication,
@@ -59,7 +60,7 @@ export function requirePublisher(caller: Caller): void {
 }
 
 async function loadConnectors(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   uuids: readonly string[],
 ): Promise<PublishConnector[]> {
   if (uuids.length === 0) return [];
@@ -127,7 +128,7 @@ interface CompletenessRow {
 
 /** Everything the completeness rules read, for every product at once (one statement). */
 async function completenessRows(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   uuids: readonly string[],
 ): Promise<CompletenessRow[]> {
   if (uuids.length === 0) return [];
@@ -186,7 +187,7 @@ function missingOf(r: CompletenessRow): CompletenessCode[] {
  * product lacks. A handful of statements whatever the number of products.
  */
 export async function checkPublication(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   caller: Caller,
   request: { products: readonly string[]; connectors: readonly string[] },
 ): Promise<PublishCheck> {

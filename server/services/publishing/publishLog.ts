@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 
 /** One line of a publication's log (table publish_result). */
 export type PublishLogEntry =
@@ -25,7 +26,7 @@ export type PublishLogRow = PublishLogEntry & { readonly id: number };
 
 /** Appends lines to a publication's log, in one statement; answers their numbers. */
 export async function appendPublishLog(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   task: string,
   entries: readonly PublishLogEntry[],
 ): Promise<number[]> {
@@ -68,7 +69,7 @@ const LATE_COMMIT_WINDOW = 200;
  * the reader drops those it has seen already.
  */
 export async function readPublishLog(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   task: string,
   afterId: number,
 ): Promise<PublishLogRow[]> {
@@ -116,7 +117,7 @@ export async function readPublishLog(
 }
 
 /** The product-and-connector pairs a publication has already handled (an interrupted run's). */
-export async function handledPairs(db: Kysely<unknown>, task: string): Promise<Set<string>> {
+export async function handledPairs(db: Kysely<Database>, task: string): Promise<Set<string>> {
   const { rows } = await sql<{ product: string; vendor_connector: string }>`
     select product, vendor_connector from publish_result
     where task = ${task} and vendor_connector is not null and product is not null`.execute(db);

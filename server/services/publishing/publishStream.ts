@@ -1,6 +1,7 @@
 import { Code } from '@connectrpc/connect';
 import { create } from '@bufbuild/protobuf';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import { StreamCode } from '../../../src/rpc/gen/seconde/v1/common_pb.ts';
 import {
   PublishProductErrorSchema,
@@ -36,7 +37,7 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 
 /** The publication's task, if the caller may follow it. */
 export async function requireFollowable(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   caller: Caller,
   task: string,
 ): Promise<void> {
@@ -51,7 +52,7 @@ export async function requireFollowable(
     throw fail(Code.PermissionDenied, 'FORBIDDEN', 'This publication is not yours');
 }
 
-async function taskState(db: Kysely<unknown>, task: string) {
+async function taskState(db: Kysely<Database>, task: string) {
   const { rows } = await sql<{ status: string; total: number; messages: string[] | null }>`
     select status::text as status, coalesce(total_items, 0)::int as total,
       progress_messages as messages
@@ -59,7 +60,7 @@ async function taskState(db: Kysely<unknown>, task: string) {
   return rows[0];
 }
 
-async function referencesOf(db: Kysely<unknown>, products: readonly string[]) {
+async function referencesOf(db: Kysely<Database>, products: readonly string[]) {
   if (products.length === 0) return new Map<string, string>();
   const { rows } = await sql<{ uuid: string; reference: string | null }>`
     select uuid, reference from product where uuid = any(${[...products]}::uuid[])`.execute(db);
@@ -73,7 +74,7 @@ async function referencesOf(db: Kysely<unknown>, products: readonly string[]) {
  * closed, the network cut) ends the stream only; the task goes on.
  */
 export async function* followPublication(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   task: string,
   signal: AbortSignal,
   /** Log lines the caller has sent already (the first message of a new publication). */

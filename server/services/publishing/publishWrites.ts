@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import { offersInline } from '../../../src/domain/deposit/rules.ts';
 import { isDepositStatus, type DepositStatus } from '../../../src/domain/deposit/statuses.ts';
 import type { PublisherName } from '../../../src/domain/publishing/channels.ts';
@@ -42,7 +43,7 @@ const uuidOf = (pair: Pair) => pair.product.item.productUuid;
 
 /** Timeline lines of many products in one statement (see timeline.ts for one). */
 async function recordProductEvents(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   events: readonly {
     product: string;
     kind: 'LISTED' | 'PUBLISH_FAILED';
@@ -68,7 +69,7 @@ async function recordProductEvents(
  * connector's sync error when the channel was unavailable, the timeline and the log.
  */
 async function writeFailures(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   task: string,
   failures: readonly PairFailure[],
   now: Date,
@@ -133,7 +134,7 @@ async function writeFailures(
 
 /** Marks pairs FAILED in a transaction of their own. */
 export async function recordFailures(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   task: string,
   failures: readonly PairFailure[],
   now: Date,
@@ -144,7 +145,7 @@ export async function recordFailures(
 
 /** Rule refusals before any channel call: the products' publish error says why, the log names each pair. */
 export async function recordRefusals(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   task: string,
   log: readonly PublishLogEntry[],
   texts: ReadonlyMap<string, string>,
@@ -165,7 +166,7 @@ export async function recordRefusals(
  * it is) and answers the pairs still to publish; those LISTED already are logged as such.
  */
 export async function claimPairs(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   task: string,
   pairs: readonly Pair[],
 ): Promise<Pair[]> {
@@ -210,7 +211,7 @@ export async function claimPairs(
 
 /** The deposits' statuses, locked against a change until the transaction ends. */
 async function lockDeposits(
-  trx: Kysely<unknown>,
+  trx: Kysely<Database>,
   deposits: readonly string[],
 ): Promise<Map<string, DepositStatus | null>> {
   if (deposits.length === 0) return new Map();
@@ -231,7 +232,7 @@ async function lockDeposits(
  * rules refused after the channel listed them.
  */
 export async function recordOutcomes(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   task: string,
   outcomes: readonly ChannelOutcome[],
   now: Date,
@@ -297,7 +298,7 @@ export async function recordOutcomes(
 
 /** The LISTED side of recordOutcomes: listings, products (with all their new links), timeline. */
 async function writeListed(
-  trx: Kysely<unknown>,
+  trx: Kysely<Database>,
   accepted: readonly { pair: Pair; ref: ListingRef }[],
   now: Date,
 ): Promise<void> {

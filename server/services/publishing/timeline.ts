@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 
 /** ProductEventKind labels, as stored. */
 export type ProductEventKindLabel =
@@ -25,7 +26,7 @@ export interface ProductEventInput {
  * Every area that changes a listing or a sale calls this, inside its own transaction when it has one.
  */
 export async function recordProductEvent(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   event: ProductEventInput,
 ): Promise<void> {
   await sql`

@@ -1,5 +1,6 @@
 import { ConnectError, Code } from '@connectrpc/connect';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import {
   SALE_PLATFORM_OF,
   isPublisherName,
@@ -114,7 +115,7 @@ interface Withdrawable {
  * A RESERVED product keeps the listing of the channel it is reserved on (a pending storefront
  * reservation, or the buyer's channel when a channel sale waits for its deposit to go INLINE).
  */
-async function withdrawable(db: Kysely<unknown>, vendor: string): Promise<Withdrawable[]> {
+async function withdrawable(db: Kysely<Database>, vendor: string): Promise<Withdrawable[]> {
   const { rows } = await sql<Withdrawable>`
     select l.uuid, l.product, l.vendor_connector, l.publisher_name, l.external_id, l.url,
       coalesce(nullif(p.reference, ''), p.uuid::text) as sku,
@@ -141,7 +142,7 @@ async function withdrawable(db: Kysely<unknown>, vendor: string): Promise<Withdr
 
 /** The listing is off its channel: WITHDRAWN, its link dropped from the product, on the timeline. */
 export async function recordWithdrawn(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   listing: { uuid: string; product: string; publisher: string; url: string | null },
   reason: WithdrawReason | null,
   now: Date,
@@ -170,7 +171,7 @@ export async function recordWithdrawn(
 
 /** The withdrawal failed: the listing stays LISTED with the error, and is tried again later. */
 export async function recordWithdrawFailed(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   listing: { uuid: string; product: string; publisher: string; url: string | null },
   message: string,
   now: Date,
@@ -268,7 +269,7 @@ export type OffSaleListener = (vendorUuid: string) => void;
  * published queues nothing.
  */
 export async function vendorWithListingsUp(
-  executor: Kysely<unknown>,
+  executor: Kysely<Database>,
   of: { readonly products: readonly string[] } | { readonly deposit: string },
 ): Promise<string | null> {
   const where =

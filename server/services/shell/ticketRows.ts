@@ -1,6 +1,7 @@
 import { Code } from '@connectrpc/connect';
 import { create } from '@bufbuild/protobuf';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import {
   SupportTicketMessageSchema,
   SupportTicketSchema,
@@ -49,7 +50,7 @@ export function visibleTickets(caller: Caller, alias: string): RawBuilder<SqlBoo
  * there is none, FORBIDDEN when it is someone else's.
  */
 export async function visibleTicket(
-  executor: Kysely<unknown>,
+  executor: Kysely<Database>,
   caller: Caller,
   uuid: string,
   lock = false,
@@ -68,7 +69,7 @@ export async function visibleTicket(
 
 /** A ticket row as the contract's message, with its conversation (oldest first) when asked. */
 export async function ticketMessage(
-  executor: Kysely<unknown>,
+  executor: Kysely<Database>,
   row: Row,
   withMessages: boolean,
 ): Promise<SupportTicket> {
@@ -111,7 +112,7 @@ export interface TicketAuthor {
  * their vendor record otherwise. Staff without either cannot open a ticket (they are support).
  */
 export async function ticketAuthor(
-  executor: Kysely<unknown>,
+  executor: Kysely<Database>,
   caller: Caller,
 ): Promise<TicketAuthor> {
   const asCustomer =
@@ -138,7 +139,7 @@ export async function ticketAuthor(
 }
 
 /** The e-mail of a ticket's author (vendor or customer record), if they have one. */
-export async function authorEmail(executor: Kysely<unknown>, row: Row): Promise<string | null> {
+export async function authorEmail(executor: Kysely<Database>, row: Row): Promise<string | null> {
   const { rows } = await sql<{ email: string | null }>`
     select coalesce(
       (select email from vendor where uuid = ${(row.vendor as string | null) ?? null}::uuid),

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import { ProductSchema } from '../../../src/rpc/gen/seconde/v1/product_pb.ts';
 import { scopeFor } from '../../crud/policies.ts';
 import { filtersSql, orderingSql, scopeSql, searchSql } from '../../crud/queryParts.ts';
@@ -37,7 +38,7 @@ const joined = (where: readonly RawBuilder<SqlBool>[]) =>
 
 /** Count of every row matching the same conditions as the page. */
 export async function countRows(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   where: readonly RawBuilder<SqlBool>[],
 ): Promise<number> {
   const { rows } = await sql<{ n: string }>`
@@ -62,7 +63,7 @@ export interface PageRow extends Record<string, unknown> {
  * their category, brand, size, deposit, vendor and first photo.
  */
 export async function pageRows(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   names: ReadonlySet<string>,
   where: readonly RawBuilder<SqlBool>[],
   ordering: string,
@@ -96,7 +97,7 @@ export async function pageRows(
 
 /** The light rows of pickers and bulk selections: identity and sale state only, no joins. */
 export async function lightRows(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   names: ReadonlySet<string>,
   where: readonly RawBuilder<SqlBool>[],
   ordering: string,

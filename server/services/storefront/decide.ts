@@ -1,5 +1,6 @@
 import { Code } from '@connectrpc/connect';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import { mapDatabaseErrors, requireInScope } from '../../crud/crudService.ts';
 import type { Caller } from '../../rpc/caller.ts';
 import { fail } from '../../rpc/reasons.ts';
@@ -20,7 +21,7 @@ const STOREFRONT = 'SECONDE_STOREFRONT';
  * Out of the caller's scope: FORBIDDEN (or NOT_FOUND); already decided: RESERVATION_DECIDED.
  */
 async function lockPending(
-  trx: Kysely<unknown>,
+  trx: Kysely<Database>,
   caller: Caller,
   uuid: string,
 ): Promise<{ reservation: Row; product: Row }> {
@@ -59,7 +60,7 @@ async function lockPending(
  * writes that event; answers the reservation as it is now.
  */
 async function decide(
-  trx: Kysely<unknown>,
+  trx: Kysely<Database>,
   uuid: string,
   status: 'CONFIRMED' | 'RELEASED',
   event: ProductEventInput,
@@ -179,7 +180,7 @@ export async function releaseReservation(
  * and not listed since), by product: what the vendor may publish again.
  */
 export async function withdrawnWhileReserved(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   products: readonly string[],
 ): Promise<Map<string, string[]>> {
   const found = new Map<string, string[]>();

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import { mediaUrl } from '../products/productRows.ts';
 
 /** A vendor whose shop is open: known slug, not disabled. */
@@ -45,7 +46,7 @@ export function vendorDisplayName(row: {
 
 /** The open shop at `slug`, or undefined (unknown, or the vendor is disabled). */
 export async function shopVendor(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   slug: string,
   now: Date,
 ): Promise<ShopVendor | undefined> {
@@ -116,7 +117,7 @@ const toItem = (row: ItemRow, thumbnail: string | null): ShopItem => ({
 
 /** One page of the vendor's ONLINE storefront products, newest online first, and their count. */
 export async function shopItems(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   vendor: string,
   page: number,
 ): Promise<{ items: ShopItem[]; count: number }> {
@@ -146,7 +147,7 @@ export async function shopItems(
  * reservable). Anything else is not on the shop.
  */
 export async function shopProduct(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   vendor: string,
   product: string,
 ): Promise<ShopProduct | undefined> {

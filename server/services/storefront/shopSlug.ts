@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 
 /** Longest slug kept from a name, before any "-2" suffix: addresses stay readable on a phone. */
 const MAX_SLUG = 48;
@@ -27,7 +28,7 @@ export function freeSlug(base: string, taken: ReadonlySet<string>): string {
  * once may pick the same slug: the unique index refuses the second, which tries again. Runs on its
  * own (not inside a caller's transaction), since a refused update aborts a transaction.
  */
-export async function ensureShopSlug(db: Kysely<unknown>, vendor: string): Promise<string> {
+export async function ensureShopSlug(db: Kysely<Database>, vendor: string): Promise<string> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const { rows } = await sql<{
       shop_slug: string | null;

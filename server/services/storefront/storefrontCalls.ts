@@ -2,6 +2,7 @@ import { Code, type HandlerContext } from '@connectrpc/connect';
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import { listPage, pageOf, requireCaller, requireUuid } from '../../crud/crudService.ts';
 import type { Caller } from '../../rpc/caller.ts';
 import { fail } from '../../rpc/reasons.ts';
@@ -57,7 +58,7 @@ function toMessage(row: Row, withdrawn: readonly string[] = []): StorefrontReser
   });
 }
 
-async function toMessages(db: Kysely<unknown>, rows: readonly Row[]) {
+async function toMessages(db: Kysely<Database>, rows: readonly Row[]) {
   const released = rows.filter((r) => r.status === 'RELEASED');
   const withdrawn = await withdrawnWhileReserved(
     db,

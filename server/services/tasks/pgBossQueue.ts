@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Code } from '@connectrpc/connect';
 import { CompiledQuery, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { TaskName } from '../../../src/rpc/gen/seconde/v1/background_task_pb.ts';
@@ -84,7 +85,7 @@ export interface TaskQueueOptions {
  * Rows are written outside any transaction held across a runner's work (PGlite has one connection).
  */
 export function createTaskQueue(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   pool: pg.Pool,
   clock: () => Date,
   options: TaskQueueOptions = {},

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.gen.ts';
 import {
   BackgroundTaskSchema,
   TaskNameSchema,
@@ -32,7 +33,7 @@ export function queueOf(name: TaskName): string {
   return `task-${String(enumToLabel(TaskNameSchema, name)).toLowerCase().replace(/_/g, '-')}`;
 }
 
-export async function toTaskMessage(db: Kysely<unknown>, row: TaskRow): Promise<BackgroundTask> {
+export async function toTaskMessage(db: Kysely<Database>, row: TaskRow): Promise<BackgroundTask> {
   return rowToMessage(BackgroundTaskSchema, await tableColumns(db, 'background_task'), row);
 }
 
@@ -47,7 +48,7 @@ export interface NewTask {
 }
 
 /** The task's row, CREATED: the job that runs it is queued in the same transaction. */
-export async function insertTask(executor: Kysely<unknown>, task: NewTask): Promise<void> {
+export async function insertTask(executor: Kysely<Database>, task: NewTask): Promise<void> {
   await sql`
     insert into background_task (uuid, status, task_tooling, task_name, label, payload, progress,
       progress_messages, current_item_number, total_items, total_items_available,
@@ -61,7 +62,7 @@ export async function insertTask(executor: Kysely<unknown>, task: NewTask): Prom
 
 /** The job is queued: SCHEDULED with its job id. */
 export async function markScheduled(
-  executor: Kysely<unknown>,
+  executor: Kysely<Database>,
   uuid: string,
   jobId: string,
   now: Date,
@@ -79,7 +80,7 @@ export async function markScheduled(
  * (a task that may not run twice), so the job is dropped rather than run again.
  */
 export async function claimTask(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   uuid: string,
   jobId: string,
   now: Date,
@@ -97,7 +98,7 @@ export async function claimTask(
 
 /** The number of items, once the runner knows it. */
 export async function setTotal(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   uuid: string,
   total: number,
   now: Date,
@@ -113,7 +114,7 @@ export async function setTotal(
 
 /** Items done so far (percentage of the total, 0 while unknown) and an optional message. */
 export async function setProgress(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   uuid: string,
   current: number,
   message: string | null,
@@ -133,7 +134,7 @@ export async function setProgress(
  * again. Only a task still unfinished changes, so a late or repeated end never overwrites one.
  */
 export async function endRun(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   uuid: string,
   status: 'COMPLETED' | 'ERROR' | 'SCHEDULED',
   message: string | null,
@@ -151,7 +152,7 @@ export async function endRun(
 
 /** The tasks not over yet, with the pg-boss state of their job (null when the job is gone). */
 export async function unfinishedTasks(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   schema: string,
 ): Promise<{ uuid: string; status: string; owner: string; jobState: string | null }[]> {
   const { rows } = await sql<{

@@ -1,5 +1,6 @@
 import { Code, type HandlerContext } from '@connectrpc/connect';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../../../db/schema.gen.ts';
 import {
   DEFAULT_LIST_EXCLUDED,
   isDepositStatus,
@@ -30,7 +31,7 @@ export interface DepositCallContext {
   toDeposit(row: Row, caller: Caller): Promise<Deposit>;
   /** The deposit the caller may read (or write), or the FORBIDDEN / NOT_FOUND refusal. */
   depositFor(
-    executor: Kysely<unknown>,
+    executor: Kysely<Database>,
     uuid: string,
     caller: Caller,
     mode: 'read' | 'write',

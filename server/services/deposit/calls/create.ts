@@ -1,5 +1,6 @@
 import { Code, type HandlerContext } from '@connectrpc/connect';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.gen.ts';
 import { checkStatusChange } from '../../../../src/domain/deposit/rules.ts';
 import {
   FINAL_STATUSES,
@@ -96,7 +97,7 @@ function startingStatus(row: Row): DepositStatus {
 }
 
 /** A vendor files deposits only for their own customers. */
-async function checkCustomer(trx: Kysely<unknown>, caller: Caller, customer: string) {
+async function checkCustomer(trx: Kysely<Database>, caller: Caller, customer: string) {
   requireUuid(customer, 'customer');
   if (caller.isAdminLevel) return;
   const { rows } = await sql`
@@ -120,7 +121,7 @@ function isNameConflict(error: unknown): boolean {
   return e?.code === '23505' && e.constraint === 'unique_4_deposit';
 }
 
-async function checkName(trx: Kysely<unknown>, vendor: string, name: string) {
+async function checkName(trx: Kysely<Database>, vendor: string, name: string) {
   const { rows } = await sql`
     select 1 from deposit where vendor = ${vendor} and name = ${name} limit 1`.execute(trx);
   if (rows[0]) throw nameExists();

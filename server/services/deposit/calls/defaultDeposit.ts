@@ -1,6 +1,7 @@
 import { Code, type HandlerContext } from '@connectrpc/connect';
 import { create } from '@bufbuild/protobuf';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.gen.ts';
 import {
   DefaultDepositForVendorResponseSchema,
   type DefaultDepositForVendorRequest,
@@ -59,7 +60,7 @@ export function defaultDepositHandlers(context: DepositCallContext) {
   };
 }
 
-async function existing(trx: Kysely<unknown>, vendor: string): Promise<Row | undefined> {
+async function existing(trx: Kysely<Database>, vendor: string): Promise<Row | undefined> {
   const { rows } = await sql<Row>`
     select * from deposit
     where vendor = ${vendor} and deposit_selling_mode_status = 'DEFAULT_STOCK' and customer is null
@@ -67,7 +68,7 @@ async function existing(trx: Kysely<unknown>, vendor: string): Promise<Row | und
   return rows[0];
 }
 
-async function freeName(trx: Kysely<unknown>, vendor: string): Promise<string> {
+async function freeName(trx: Kysely<Database>, vendor: string): Promise<string> {
   const { rows } = await sql<{ name: string }>`
     select name from deposit where vendor = ${vendor} and name like ${`${DEFAULT_DEPOSIT_NAME}%`}`.execute(
     trx,

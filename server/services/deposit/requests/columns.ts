@@ -1,14 +1,15 @@
 import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.gen.ts';
 import { loadSchema, type ColumnInfo, type Schema } from '../../../crud/tableInfo.ts';
 
-const schemas = new WeakMap<Kysely<unknown>, Promise<Schema>>();
+const schemas = new WeakMap<Kysely<Database>, Promise<Schema>>();
 
 /**
  * The migrated columns of one table, read once per database (hand-written handlers map rows to
  * messages with them, like the generic calls do). A failed read is not cached.
  */
 export async function tableColumns(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   table: string,
 ): Promise<ReadonlyMap<string, ColumnInfo>> {
   let schema = schemas.get(db);

@@ -1,5 +1,6 @@
 import { Code } from '@connectrpc/connect';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../../../db/schema.gen.ts';
 import { DEPOSIT_STATUSES, statusIndex } from '../../../../src/domain/deposit/statuses.ts';
 import type {
   DepositFacts,
@@ -31,7 +32,7 @@ export const OPEN_DEPOSIT = (alias: string): RawBuilder<SqlBool> =>
  * was changed since `rowVersion` (when given), or was already given to someone.
  */
 export async function lockOpenDeposit(
-  trx: Kysely<unknown>,
+  trx: Kysely<Database>,
   uuid: string,
   rowVersion = 0,
 ): Promise<Record<string, unknown>> {
@@ -89,7 +90,7 @@ interface VendorRow {
 
 /** Everything the refusal rules read about a vendor, in one query; undefined if no such vendor. */
 export async function loadVendor(
-  executor: Kysely<unknown>,
+  executor: Kysely<Database>,
   vendorUuid: string,
   now: Date,
 ): Promise<VendorRecord | undefined> {

@@ -1,6 +1,7 @@
 import { Code, type HandlerContext } from '@connectrpc/connect';
 import { create } from '@bufbuild/protobuf';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.gen.ts';
 import {
   mapDatabaseErrors,
   refuseOutOfScope,
@@ -28,7 +29,7 @@ import { vendorWithListingsUp, type OffSaleListener } from '../../publishing/wit
  * taken off sale while listed on channels tell `offSale`.
  */
 export function changeSaleStatusForAllProductsHandler(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   clock: () => Date,
   offSale?: OffSaleListener,
 ): (

@@ -1,5 +1,6 @@
 import { Code, type HandlerContext } from '@connectrpc/connect';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.gen.ts';
 import {
   insertRow,
   insertableRow,
@@ -39,7 +40,7 @@ function saleStatusOf(value: unknown): SaleStatus {
  * deposit has no deposit rule to follow.
  */
 export async function checkAgainstDeposit(
-  trx: Kysely<unknown>,
+  trx: Kysely<Database>,
   deposit: unknown,
   from: SaleStatus | undefined,
   to: SaleStatus,
@@ -108,7 +109,7 @@ export function productUpdateHooks(clock: () => Date, offSale?: OffSaleListener)
 
 /** Product Create: the new product's sale status must fit its deposit, locked `for share`. */
 export function productCreateHandler(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
   schema: () => Promise<Schema>,
   clock: () => Date,
 ): (req: { product?: Partial<Product> }, ctx: HandlerContext) => Promise<Product> {

@@ -1,5 +1,6 @@
 import { Code } from '@connectrpc/connect';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.gen.ts';
 import { loadSchema, type Schema } from '../../../crud/tableInfo.ts';
 import { fail } from '../../../rpc/reasons.ts';
 import type { Verdict } from '../../../../src/domain/deposit/rules.ts';
@@ -45,7 +46,7 @@ export function enforce(verdict: Verdict): void {
 
 /** How many products of a deposit are in each sale status, read inside the caller's transaction. */
 export async function saleStatusCounts(
-  trx: Kysely<unknown>,
+  trx: Kysely<Database>,
   deposit: string,
 ): Promise<SaleStatusCounts> {
   const { rows } = await sql<{ status: string; n: number }>`
@@ -58,7 +59,7 @@ export async function saleStatusCounts(
 
 /** Locks a deposit row for the rest of the transaction and answers its status (undefined: none). */
 export async function lockDepositStatus(
-  trx: Kysely<unknown>,
+  trx: Kysely<Database>,
   deposit: string,
   lock: 'for share' | 'for update',
 ): Promise<{ status: DepositStatus | null } | undefined> {
@@ -72,7 +73,7 @@ export async function lockDepositStatus(
 }
 
 /** The migrated schema, read once on first use (hand-written handlers get no schema otherwise). */
-export function lazySchema(db: Kysely<unknown>): () => Promise<Schema> {
+export function lazySchema(db: Kysely<Database>): () => Promise<Schema> {
   let loaded: Promise<Schema> | undefined;
   return () => {
     loaded ??= loadSchema(db).catch((error: unknown) => {
