@@ -1,50 +1,59 @@
+import {
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { contentKey, contentTypeOfKey, isMediaKey, type MediaStorage } from './storage.ts';
-import { amzDate, awsEncode, sha256Hex, signV4, type SigV4Credentials } from './sigv4.ts';
 
-/** Where the bucket is and how to sign for it (S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID...). */
-export interface S3Settings extends SigV4Credentials {
+/** Where the bucket is and the keys to reach it (S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID...). */
+export interface S3Settings {
   /** `https://s3.example.com` (path-style URLs: `<endpoint>/<bucket>/<key>`). */
   readonly endpoint: string;
   readonly bucket: string;
+  readonly accessKeyId: string;
+  readonly secretAccessKey: string;
+  readonly region: string;
+}
+
+/** The status and S3 error code in the message, so a log line says what the store refused. */
+function storeError(call: string, key: string, error: unknown): Error {
+  if (!(error instanceof S3ServiceException)) return error as Error;
+  const status = error.$metadata.httpStatusCode ?? 0;
+  return new Error(`S3 ${call} ${key}: ${status} ${error.name}: ${error.message}`, {
+    cause: error,
+  });
 }
 
 /**
  * Photos in an S3-compatible bucket (AWS, MinIO, Garage, Scaleway...), with the same
- * content-addressed keys as the local folder. Plain PutObject and GetObject signed with
- * Signature V4: no SDK, nothing to install.
+ * content-addressed keys as the local folder, through the official client: signing, retries and
+ * the wire format are AWS's to keep right. Path-style addressing, since most compatible stores
+ * do not answer bucket subdomains; checksums only where S3 requires them, which every
+ * compatible store accepts.
  */
-export function createS3MediaStorage(
-  settings: S3Settings,
-  clock: () => Date = () => new Date(),
-): MediaStorage {
-  const base = new URL(settings.endpoint.replace(/\/$/, '') + '/');
-  const objectPath = (key: string) =>
-    `${base.pathname}${awsEncode(settings.bucket)}/${awsEncode(key, true)}`;
-
-  const send = async (method: 'GET' | 'PUT', key: string, body?: Uint8Array, type?: string) => {
-    const path = objectPath(key);
-    const payloadHash = sha256Hex(body ?? '');
-    const date = amzDate(clock());
-    const headers: Record<string, string> = {
-      host: base.host,
-      'x-amz-content-sha256': payloadHash,
-      'x-amz-date': date,
-      ...(type ? { 'content-type': type } : {}),
-    };
-    const { authorization } = signV4({ method, path, headers, payloadHash }, settings, date);
-    const { host: _host, ...sent } = headers;
-    return fetch(new URL(path, base), {
-      method,
-      headers: { ...sent, authorization },
-      // Node's fetch takes any Uint8Array; the DOM typing wants an ArrayBuffer-backed one.
-      ...(body ? { body: body as Uint8Array<ArrayBuffer> } : {}),
-    });
-  };
+export function createS3MediaStorage(settings: S3Settings): MediaStorage {
+  const client = new S3Client({
+    endpoint: settings.endpoint,
+    region: settings.region,
+    credentials: {
+      accessKeyId: settings.accessKeyId,
+      secretAccessKey: settings.secretAccessKey,
+    },
+    forcePathStyle: true,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const Bucket = settings.bucket;
 
   const put = async (key: string, data: Uint8Array) => {
-    const response = await send('PUT', key, data, contentTypeOfKey(key));
-    if (!response.ok)
-      throw new Error(`S3 PutObject ${key}: ${response.status} ${await response.text()}`);
+    try {
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: key, Body: data, ContentType: contentTypeOfKey(key) }),
+      );
+    } catch (error) {
+      throw storeError('PutObject', key, error);
+    }
   };
 
   return {
@@ -59,14 +68,19 @@ export function createS3MediaStorage(
     },
     async get(key) {
       if (!isMediaKey(key)) return null;
-      const response = await send('GET', key);
-      if (response.status === 404) return null;
-      if (!response.ok)
-        throw new Error(`S3 GetObject ${key}: ${response.status} ${await response.text()}`);
-      return {
-        data: Buffer.from(await response.arrayBuffer()),
-        contentType: contentTypeOfKey(key),
-      };
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        if (!object.Body) throw new Error(`S3 GetObject ${key}: no body`);
+        const bytes = await object.Body.transformToByteArray();
+        return {
+          data: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+          contentType: contentTypeOfKey(key),
+        };
+      } catch (error) {
+        if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)
+          return null;
+        throw storeError('GetObject', key, error);
+      }
     },
   };
 }
