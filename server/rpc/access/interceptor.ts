@@ -1,7 +1,6 @@
 import { Code, type Interceptor } from '@connectrpc/connect';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.gen.ts';
-import type { Database } from '../../db/schema.gen.ts';
 import { isUuid } from '../../crud/crudService.ts';
 import { scopeFor } from '../../crud/policies.ts';
 import { scopeSql } from '../../crud/queryParts.ts';
@@ -80,6 +79,9 @@ export function accessInterceptor(
   };
 }
 
+/** More rows than any screen selects at once (a publish of the whole stock is 5,000 at most). */
+const MAX_REFERENCES = 10_000;
+
 /** The values one reference names in a request: none, one or several uuids. */
 export function referencedValues(message: object, reference: Reference): string[] {
   let values: unknown[] = [message];
@@ -120,6 +122,12 @@ export async function requireReferences(
     if (!isWritten(message, reference)) continue;
     const uuids = referencedValues(message, reference);
     if (uuids.length === 0) continue;
+    if (uuids.length > MAX_REFERENCES)
+      throw fail(
+        Code.InvalidArgument,
+        'INVALID_ARGUMENT',
+        `${reference.path} names more than ${MAX_REFERENCES} rows`,
+      );
     const bad = uuids.find((u) => !isUuid(u));
     if (bad !== undefined)
       throw fail(
