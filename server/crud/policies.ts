@@ -1,5 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { Code } from '@connectrpc/connect';
 import type { Caller } from '../rpc/caller.ts';
+import { fail } from '../rpc/reasons.ts';
 
 /** A row filter for one caller: `all`, `none`, or a condition on the row alias. */
 export type Scope = 'all' | 'none' | ((alias: string) => RawBuilder<SqlBool>);
@@ -11,8 +13,23 @@ export type Scope = 'all' | 'none' | ((alias: string) => RawBuilder<SqlBool>);
 export interface Policy {
   read(caller: Caller): Scope;
   write(caller: Caller): Scope;
-  /** Fills ownership columns on create (a vendor's new row is the vendor's). */
+  /**
+   * Fills ownership columns left empty on create (a vendor's new row is the vendor's); a row naming
+   * another owner is refused, never rewritten.
+   */
   prepareCreate?(caller: Caller, row: Record<string, unknown>): void;
+}
+
+/** Sets `row[column]` to the caller's own uuid when empty; refuses any other value. */
+function fillOwner(row: Record<string, unknown>, column: string, own: string | null): void {
+  const named = row[column];
+  if (named !== undefined && named !== null && named !== '' && named !== own)
+    throw fail(
+      Code.PermissionDenied,
+      'REFERENCE_NOT_YOURS',
+      `${column} names a vendor other than yours`,
+    );
+  row[column] = own;
 }
 
 const col = (alias: string, column: string) => sql.ref(`${alias}.${column}`);
@@ -43,9 +60,7 @@ function ownedByVendor(column = 'vendor'): Policy {
   return {
     read: scope,
     write: scope,
-    prepareCreate: (c, row) => {
-      row[column] = c.vendorUuid;
-    },
+    prepareCreate: (c, row) => fillOwner(row, column, c.vendorUuid),
   };
 }
 
@@ -65,7 +80,10 @@ const customer: Policy = {
   prepareCreate: (c, row) => {
     if (!c.vendorUuid) return;
     const vendors = (row.vendors as string[] | null) ?? [];
-    row.vendors = vendors.includes(c.vendorUuid) ? vendors : [...vendors, c.vendorUuid];
+    const others = vendors.filter((v) => v !== c.vendorUuid);
+    if (others.length > 0)
+      throw fail(Code.PermissionDenied, 'REFERENCE_NOT_YOURS', 'vendors names another vendor');
+    row.vendors = [c.vendorUuid];
   },
 };
 
@@ -84,7 +102,7 @@ const deposit: Policy = {
           sql<SqlBool>`${col(a, 'vendor')} = ${c.vendorUuid} and ${col(a, 'status')} is distinct from 'RESTITUED'`
       : 'none',
   prepareCreate: (c, row) => {
-    if (c.vendorUuid) row.vendor = c.vendorUuid;
+    if (c.vendorUuid) fillOwner(row, 'vendor', c.vendorUuid);
   },
 };
 
@@ -117,6 +135,26 @@ const rateSlide: Policy = {
       : 'none',
 };
 
+/**
+ * Announcements: a vendor reads their own and their company's (every member reads those); writes
+ * their own, and the company's when they administer it.
+ */
+const companyOf = (c: Caller, adminOnly: boolean) =>
+  adminOnly
+    ? sql`(select company from vendor where uuid = ${c.vendorUuid} and is_company_admin)`
+    : sql`(select company from vendor where uuid = ${c.vendorUuid})`;
+const announcementScope =
+  (adminOnly: boolean) =>
+  (c: Caller): Scope =>
+    c.vendorUuid
+      ? (a) =>
+          sql<SqlBool>`(${col(a, 'vendor')} = ${c.vendorUuid} or (${col(a, 'company')} is not null and ${col(a, 'company')} = ${companyOf(c, adminOnly)}))`
+      : 'none';
+const announcement: Policy = {
+  read: announcementScope(false),
+  write: announcementScope(true),
+};
+
 const invoice: Policy = {
   read: (c) =>
     c.vendorUuid
@@ -146,7 +184,7 @@ export const POLICIES: Readonly<Record<string, Policy>> = {
   product_buyer: childOf('product', product, 'product'),
   company,
   invoice,
-  announcement: ownedByVendor(),
+  announcement,
   rate_slide: rateSlide,
   subscription: { ...ownedByVendor(), write: () => 'none' },
   vendor_connector: ownedByVendor(),

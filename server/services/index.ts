@@ -56,19 +56,3 @@ export function handWrittenHandlers(deps: ServiceDeps): ServiceHandlers {
   }
   return merged;
 }
-
-/**
- * Methods that visitors may call without signing in: the public deposit form. Each handler still
- * checks the draft token itself.
- */
-export const PUBLIC_METHODS: ReadonlySet<string> = new Set([
-  'seconde.v1.PublicDepositService/Start',
-  'seconde.v1.PublicDepositService/Submit',
-  'seconde.v1.DepositService/GetDraft',
-  'seconde.v1.DepositService/CreateOrUpdateDraft',
-  // Photos of the visitor's own draft; the handler checks the x-draft-token header.
-  'seconde.v1.DepositImageService/Create',
-  // Reference lists the form shows; the generic list answers visitors for reference tables only.
-  'seconde.v1.CategoryService/List',
-  'seconde.v1.BrandService/List',
-]);

@@ -4,6 +4,8 @@ import type { Database } from '../../db/schema.gen.ts';
 import { mapDatabaseErrors, requireUuid } from '../../crud/crudService.ts';
 import { rowToMessage } from '../../crud/rowMapping.ts';
 import type { Schema } from '../../crud/tableInfo.ts';
+import { scopeFor } from '../../crud/policies.ts';
+import { scopeSql } from '../../crud/queryParts.ts';
 import type { Caller } from '../../rpc/caller.ts';
 import { fail } from '../../rpc/reasons.ts';
 import {
@@ -49,25 +51,14 @@ export function announcementContext(db: Kysely<Database>, clock: () => Date): An
   };
 }
 
-const ref = (alias: string, column: string) => sql.ref(`${alias}.${column}`);
-
-/**
- * Announcements a caller reads: a vendor's own and their company's (every vendor of the company
- * reads those); staff read all; customers none.
- */
+/** Announcements a caller reads: the announcement row policy (server/crud/policies.ts). */
 export function readScope(caller: Caller, alias: string): RawBuilder<SqlBool> {
-  if (caller.isAdminLevel) return sql<SqlBool>`true`;
-  if (!caller.vendorUuid) return sql<SqlBool>`false`;
-  return sql<SqlBool>`(${ref(alias, 'vendor')} = ${caller.vendorUuid} or (${ref(alias, 'company')} is not null
-    and ${ref(alias, 'company')} = (select company from vendor where uuid = ${caller.vendorUuid})))`;
+  return scopeSql(scopeFor(caller, 'announcement', 'read'), alias);
 }
 
-/** Announcements a caller changes: a vendor's own; the company's for its administrator; staff all. */
+/** Announcements a caller changes: the announcement row policy's write scope. */
 export function writeScope(caller: Caller, alias: string): RawBuilder<SqlBool> {
-  if (caller.isAdminLevel) return sql<SqlBool>`true`;
-  if (!caller.vendorUuid) return sql<SqlBool>`false`;
-  return sql<SqlBool>`(${ref(alias, 'vendor')} = ${caller.vendorUuid} or (${ref(alias, 'company')} is not null
-    and ${ref(alias, 'company')} = (select company from vendor where uuid = ${caller.vendorUuid} and is_company_admin)))`;
+  return scopeSql(scopeFor(caller, 'announcement', 'write'), alias);
 }
 
 /**

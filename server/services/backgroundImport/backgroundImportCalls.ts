@@ -11,7 +11,6 @@ import { TaskName } from '../../../src/rpc/gen/seconde/v1/background_task_pb.ts'
 import { requireCaller, requireUuid } from '../../crud/crudService.ts';
 import type { Caller } from '../../rpc/caller.ts';
 import { fail } from '../../rpc/reasons.ts';
-import { requireSubscriptionAccess } from '../account/subscriptionGate.ts';
 import type { ServiceDeps, ServiceHandlers } from '../deps.ts';
 import { httpMarketplaceConnector, type MarketplaceConnector } from './marketplaceConnector.ts';
 import { wardrobeImportRunner, type WardrobeImportPayload } from './wardrobeImport.ts';
@@ -62,7 +61,6 @@ export function backgroundImportCallsHandlers(
         'PROFILE_URL_INVALID',
         'The address is not a profile of the marketplace (https://www.vinted.fr/member/12345-name)',
       );
-    await requireSubscriptionAccess(db, caller, clock());
     const payload: WardrobeImportPayload = { profileUrl: profile.url };
     const backgroundTask = await tasks.enqueue({
       name: TaskName.IMPORT_MARKETPLACE_PROFILE,

@@ -19,7 +19,6 @@ import {
 } from '../../../src/rpc/gen/seconde/v1/product_pb.ts';
 import { requireCaller } from '../../crud/crudService.ts';
 import { fail } from '../../rpc/reasons.ts';
-import { requireSubscriptionAccess } from '../account/subscriptionGate.ts';
 import { depositCallContext, type Row } from '../deposit/calls/common.ts';
 import { createHandlers } from '../deposit/calls/create.ts';
 import { enforce } from '../deposit/rules/ruleSql.ts';
@@ -63,7 +62,6 @@ export function productImportHandlers(deps: ServiceDeps) {
   ): Promise<ImportSheetFileResponse> {
     const caller = requireCaller(ctx);
     requireVendorOrStaff(caller, 'import products');
-    await requireSubscriptionAccess(db, caller, clock());
     const target = req.deposit ? await targetDeposit(req.deposit, ctx) : null;
     const vendorUuid = target ? (target.vendor as string | null) : caller.vendorUuid;
     if (!vendorUuid)
