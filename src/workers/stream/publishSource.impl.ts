@@ -4,12 +4,7 @@ import { PublisherService } from '../../rpc/gen/seconde/v1/publisher_pb.ts';
 import type { TokenGetter } from '../../rpc/interceptors/auth.ts';
 import { createTransport } from '../../rpc/transport.ts';
 import { frameBatched, type FrameScheduler } from '../shared/progress.impl.ts';
-import {
-  DEFAULT_RETRIES,
-  abortableSleep,
-  defaultBackoff,
-  isDroppedConnection,
-} from './stream.impl.ts';
+import { readResumable } from './resumableStream.ts';
 
 /** What the main thread asks the worker to publish: plain, cloneable data. */
 export interface PublishSpec {
@@ -134,9 +129,6 @@ export async function consumePublish(
   options: ConsumePublishOptions,
 ): Promise<PublishSummary> {
   const { signal, onSpecial } = options;
-  const retries = options.retries ?? DEFAULT_RETRIES;
-  const backoff = options.backoff ?? defaultBackoff;
-  const sleep = options.sleep ?? abortableSleep;
   const seenListings = new Set<string>();
   const seenErrors = new Set<string>();
   const seenOffers = new Set<string>();
@@ -152,7 +144,6 @@ export async function consumePublish(
     inlineOffers = [];
     options.onProgress(report);
   }, options.schedule);
-  let drops = 0;
   // Only a step forward resets the drops: a server that re-sends the same progress and drops
   // again must not be followed forever.
   let furthest = -1;
@@ -185,39 +176,34 @@ export async function consumePublish(
     reports.push(null);
   };
 
-  for (;;) {
-    if (signal.aborted) throw cancelled();
-    let finished = false;
-    let error: unknown = new ConnectError('The publication stream ended early', Code.Unavailable);
-    try {
-      for await (const m of source(state.task, signal)) {
-        if (m.progress > furthest) {
-          furthest = m.progress;
-          drops = 0;
-        }
+  try {
+    await readResumable(
+      (signal) => source(state.task, signal),
+      (m) => {
+        const advanced = m.progress > furthest;
+        if (advanced) furthest = m.progress;
         if (m.code === StreamCode.SPECIAL) {
           if (m.task) state = { ...state, task: m.task };
           onSpecial?.(m.message);
-          continue;
+        } else {
+          absorb(m);
+          if (m.code === StreamCode.FINISH) return 'finished';
         }
-        absorb(m);
-        if (m.code === StreamCode.FINISH) {
-          finished = true;
-          break;
-        }
-      }
-    } catch (e) {
-      error = e;
-    }
-    if (signal.aborted) throw cancelled();
-    if (finished) break;
-    if (!isDroppedConnection(error) || drops >= retries) {
-      // What was read before the refusal still reaches the page.
-      reports.flush();
-      throw error;
-    }
-    drops += 1;
-    await sleep(backoff(drops), signal);
+        return advanced ? 'advanced' : 'unchanged';
+      },
+      {
+        signal,
+        retries: options.retries,
+        backoff: options.backoff,
+        sleep: options.sleep,
+        cancelled,
+        endedEarly: 'The publication stream ended early',
+      },
+    );
+  } catch (error) {
+    // What was read before the refusal still reaches the page.
+    if (!signal.aborted) reports.flush();
+    throw error;
   }
   reports.flush();
   return {

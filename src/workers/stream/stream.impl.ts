@@ -1,6 +1,7 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 import { StreamCode } from '../../rpc/gen/seconde/v1/common_pb.ts';
 import { frameBatched, type FrameScheduler } from '../shared/progress.impl.ts';
+import { readResumable, type MessageOutcome } from './resumableStream.ts';
 
 /** One message of an export stream, whatever the exported kind (the four share this shape). */
 export interface StreamMessage<Row> {
@@ -52,37 +53,14 @@ export interface StreamResult<Row> {
   readonly count: number;
 }
 
-export const DEFAULT_RETRIES = 4;
-
-/** 0.5 s, 1 s, 2 s, 4 s...: enough for a proxy restart or a phone changing networks. */
-export const defaultBackoff = (attempt: number) => 500 * 2 ** (attempt - 1);
-
-export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(cancelled());
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(cancelled());
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
+export {
+  DEFAULT_RETRIES,
+  abortableSleep,
+  defaultBackoff,
+  isDroppedConnection,
+} from './resumableStream.ts';
 
 const cancelled = () => new ConnectError('The export was cancelled', Code.Canceled);
-
-/**
- * A connection that died under the export (network cut, proxy restart, server restarting) as
- * opposed to a refusal: only these are worth reconnecting for. A fetch that fails reaches us as
- * Unknown (TypeError, or a body that stopped before its end-of-stream frame).
- */
-export function isDroppedConnection(error: unknown): boolean {
-  const { code } = ConnectError.from(error);
-  return code === Code.Unavailable || code === Code.Unknown || code === Code.DeadlineExceeded;
-}
 
 const isData = (code: StreamCode) => code === StreamCode.PROGRESS || code === StreamCode.FINISH;
 
@@ -97,10 +75,7 @@ export async function consumeStream<Row>(
   source: StreamSource<Row>,
   options: ConsumeOptions,
 ): Promise<StreamResult<Row>> {
-  const { signal, onSpecial } = options;
-  const retries = options.retries ?? DEFAULT_RETRIES;
-  const backoff = options.backoff ?? defaultBackoff;
-  const sleep = options.sleep ?? abortableSleep;
+  const { onSpecial } = options;
   const progress = frameBatched<StreamProgress>(
     (value) => options.onProgress?.(value),
     options.schedule,
@@ -111,47 +86,35 @@ export async function consumeStream<Row>(
   let cursor = '';
   // Rows without a cursor could not be resumed after without repeating them.
   let resumable = true;
-  let drops = 0;
 
-  const retryAfter = async (error: unknown) => {
-    if (signal.aborted) throw cancelled();
-    if (!resumable || !isDroppedConnection(error) || drops >= retries) throw error;
-    drops += 1;
-    await sleep(backoff(drops), signal);
-  };
-
-  for (;;) {
-    if (signal.aborted) throw cancelled();
-    let finished = false;
-    try {
-      for await (const m of source(cursor, signal)) {
-        if (!isData(m.code)) {
-          onSpecial?.(m.message);
-          continue;
-        }
-        count = m.count;
-        if (m.results.length > 0) {
-          for (const row of m.results) rows.push(row);
-          if (m.cursor) cursor = m.cursor;
-          else resumable = false;
-          drops = 0;
-        }
-        for (const uuid in m.labels) labels.set(uuid, m.labels[uuid]!);
-        progress.push({ count, progress: m.progress });
-        if (m.code === StreamCode.FINISH) {
-          finished = true;
-          break;
-        }
+  await readResumable(
+    (signal) => source(cursor, signal),
+    (m): MessageOutcome => {
+      if (!isData(m.code)) {
+        onSpecial?.(m.message);
+        return 'unchanged';
       }
-    } catch (error) {
-      if (signal.aborted) throw cancelled();
-      await retryAfter(error);
-      continue;
-    }
-    if (finished) break;
-    // The stream ended cleanly but without FINISH: the server went away between two messages.
-    await retryAfter(new ConnectError('The export stream ended before FINISH', Code.Unavailable));
-  }
+      count = m.count;
+      if (m.results.length > 0) {
+        for (const row of m.results) rows.push(row);
+        if (m.cursor) cursor = m.cursor;
+        else resumable = false;
+      }
+      for (const uuid in m.labels) labels.set(uuid, m.labels[uuid]!);
+      progress.push({ count, progress: m.progress });
+      if (m.code === StreamCode.FINISH) return 'finished';
+      return m.results.length > 0 ? 'advanced' : 'unchanged';
+    },
+    {
+      signal: options.signal,
+      retries: options.retries,
+      backoff: options.backoff,
+      sleep: options.sleep,
+      cancelled,
+      endedEarly: 'The export stream ended before FINISH',
+      canResume: () => resumable,
+    },
+  );
   progress.flush();
   return { rows, labels, count };
 }

@@ -6,12 +6,7 @@ import {
 import type { TokenGetter } from '../../rpc/interceptors/auth.ts';
 import { createTransport } from '../../rpc/transport.ts';
 import { frameBatched, type FrameScheduler } from '../shared/progress.impl.ts';
-import {
-  DEFAULT_RETRIES,
-  abortableSleep,
-  defaultBackoff,
-  isDroppedConnection,
-} from './stream.impl.ts';
+import { readResumable } from './resumableStream.ts';
 
 /** One task as it crosses the worker boundary: the message's fields, as plain cloneable data. */
 export type TaskSnapshot = Pick<
@@ -81,28 +76,23 @@ const cancelled = () => new ConnectError('The task stream was cancelled', Code.C
  */
 export async function followTasks(source: TasksSource, options: FollowTasksOptions): Promise<void> {
   const { signal } = options;
-  const retries = options.retries ?? DEFAULT_RETRIES;
-  const backoff = options.backoff ?? defaultBackoff;
-  const sleep = options.sleep ?? abortableSleep;
   const lists = frameBatched(options.onTasks, options.schedule);
-  let drops = 0;
   try {
-    for (;;) {
-      if (signal.aborted) throw cancelled();
-      let error: unknown = new ConnectError('The task stream ended', Code.Unavailable);
-      try {
-        for await (const message of source(signal)) {
-          lists.push(message.results.map(plain));
-          drops = 0;
-        }
-      } catch (e) {
-        error = e;
-      }
-      if (signal.aborted) throw cancelled();
-      if (!isDroppedConnection(error) || drops >= retries) throw error;
-      drops += 1;
-      await sleep(backoff(drops), signal);
-    }
+    await readResumable(
+      source,
+      (message) => {
+        lists.push(message.results.map(plain));
+        return 'advanced';
+      },
+      {
+        signal,
+        retries: options.retries,
+        backoff: options.backoff,
+        sleep: options.sleep,
+        cancelled,
+        endedEarly: 'The task stream ended',
+      },
+    );
   } finally {
     // The last list read gets through, whatever ends the stream.
     if (!signal.aborted) lists.flush();
