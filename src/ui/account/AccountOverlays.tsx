@@ -1,7 +1,7 @@
 import './account.css';
 import { useLocation } from 'react-router';
-import { SUBSCRIPTION_PAGE } from '../../../machines/subscriptionGate/subscriptionGateMachine.ts';
-import { useSession } from '../../app/sessionContext.ts';
+import { SUBSCRIPTION_PAGE } from '../../machines/subscriptionGate/subscriptionGateMachine.ts';
+import { useSession } from '../app/sessionContext.ts';
 import { LegalTermsDialog } from './LegalTermsDialog.tsx';
 import { NotificationStack } from './NotificationStack.tsx';
 import { SubscriptionGateDialog } from './SubscriptionGateDialog.tsx';

@@ -9,8 +9,8 @@ import {
 } from '@blueprintjs/core';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { selectMustAcceptLegalTerms } from '../../../machines/legalTerms/legalTermsSelectors.ts';
-import { useSession, useSessionActor } from '../../app/sessionContext.ts';
+import { selectMustAcceptLegalTerms } from '../../machines/legalTerms/legalTermsSelectors.ts';
+import { useSession, useSessionActor } from '../app/sessionContext.ts';
 import { LegalTermsContext } from './accountContexts.ts';
 
 /**

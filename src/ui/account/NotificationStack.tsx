@@ -3,9 +3,9 @@ import { useEffect, useMemo } from 'react';
 import {
   type Notification,
   type NotificationPosition,
-} from '../../../machines/notifications/notificationsMachine.ts';
-import { selectStack } from '../../../machines/notifications/notificationsSelectors.ts';
-import { connectNotifications } from '../../components/toaster.ts';
+} from '../../machines/notifications/notificationsMachine.ts';
+import { selectStack } from '../../machines/notifications/notificationsSelectors.ts';
+import { connectNotifications } from '../components/toaster.ts';
 import { NotificationsContext } from './accountContexts.ts';
 
 const POSITIONS: readonly [NotificationPosition, ToasterPosition][] = [

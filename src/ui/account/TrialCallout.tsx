@@ -3,8 +3,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SUBSCRIPTION_PAGE } from '../../../machines/subscriptionGate/subscriptionGateMachine.ts';
-import { trialLogic } from '../../../machines/trial/trialLogic.ts';
+import { SUBSCRIPTION_PAGE } from '../../machines/subscriptionGate/subscriptionGateMachine.ts';
+import { trialLogic } from '../../machines/trial/trialLogic.ts';
 import {
   selectCanTerminate,
   selectDaysLeft,
@@ -12,10 +12,10 @@ import {
   selectIsConfirming,
   selectIsTerminating,
   selectTrialErrorKey,
-} from '../../../machines/trial/trialSelectors.ts';
-import { useAppServices } from '../../app/servicesContext.ts';
-import { useSession, useSessionActor } from '../../app/sessionContext.ts';
-import { showToast } from '../../components/toaster.ts';
+} from '../../machines/trial/trialSelectors.ts';
+import { useAppServices } from '../app/servicesContext.ts';
+import { useSession, useSessionActor } from '../app/sessionContext.ts';
+import { showToast } from '../components/toaster.ts';
 
 /** The session's trial start, epoch ms (vendors only). */
 const selectTrialStart = (s: { context: { user: { trialStart: Date | null } | null } }) =>

@@ -1,7 +1,7 @@
 import { createActorContext } from '@xstate/react';
-import { legalTermsMachine } from '../../../machines/legalTerms/legalTermsMachine.ts';
-import { notificationsMachine } from '../../../machines/notifications/notificationsMachine.ts';
-import { subscriptionGateMachine } from '../../../machines/subscriptionGate/subscriptionGateMachine.ts';
+import { legalTermsMachine } from '../../machines/legalTerms/legalTermsMachine.ts';
+import { notificationsMachine } from '../../machines/notifications/notificationsMachine.ts';
+import { subscriptionGateMachine } from '../../machines/subscriptionGate/subscriptionGateMachine.ts';
 
 /**
  * The tab's app-wide account actors (App.tsx provides them with their real actors; tests pass

@@ -8,7 +8,7 @@ import {
   LegalTermsContext,
   NotificationsContext,
   SubscriptionGateContext,
-} from '../views/Account/accountContexts.ts';
+} from '../account/accountContexts.ts';
 import { appRoutes } from './routes.tsx';
 import type { AppServices } from './services.ts';
 import { ServicesContext } from './servicesContext.ts';

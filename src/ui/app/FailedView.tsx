@@ -1,10 +1,10 @@
 import { Button, ButtonGroup, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { selectCanSignIn, selectErrorKey } from '../../../machines/session/selectors.ts';
-import { useSession, useSessionActor } from '../../app/sessionContext.ts';
-import { PageState } from '../../components/PageState.tsx';
-import { RetryButton } from '../../components/RetryButton.tsx';
+import { selectCanSignIn, selectErrorKey } from '../../machines/session/selectors.ts';
+import { useSession, useSessionActor } from './sessionContext.ts';
+import { PageState } from '../components/PageState.tsx';
+import { RetryButton } from '../components/RetryButton.tsx';
 
 /** A sign-in step failed: say which, and offer what the machine allows next. */
 export function FailedView() {

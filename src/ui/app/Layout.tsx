@@ -13,7 +13,7 @@ import { TopBar } from '../shell/TopBar.tsx';
 import { UserBlock } from '../shell/UserBlock.tsx';
 import { useIsPhone } from '../shell/useIsPhone.ts';
 import { TaskPanel } from '../tasks/TaskPanel.tsx';
-import { AccountOverlays } from '../views/Account/AccountOverlays.tsx';
+import { AccountOverlays } from '../account/AccountOverlays.tsx';
 import { ExportsHost } from '../exports/ExportsHost.tsx';
 import { GuardedOutlet } from './routing/GuardedOutlet.tsx';
 import { useAppServices } from './servicesContext.ts';

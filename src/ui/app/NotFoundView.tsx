@@ -1,7 +1,7 @@
 import { Classes } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageState } from '../../components/PageState.tsx';
+import { PageState } from '../components/PageState.tsx';
 
 /** Any path the route table does not know (a public page: no sign-in needed to read it). */
 export function NotFoundView() {

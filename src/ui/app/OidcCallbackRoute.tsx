@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { selectGate, selectIsSignedIn, selectReturnTo } from '../../machines/session/selectors.ts';
 import { PageState } from '../components/PageState.tsx';
-import { FailedView } from '../views/Failed/FailedView.tsx';
+import { FailedView } from './FailedView.tsx';
 import { useSession } from './sessionContext.ts';
 
 /**

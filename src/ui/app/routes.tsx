@@ -1,19 +1,21 @@
 import type { RouteObject } from 'react-router';
-import { Dashboard } from '../views/Dashboard/Dashboard.tsx';
-import { depositRequestRoutes } from '../views/DepositRequests/routes.tsx';
-import { depositRoutes } from '../views/Deposits/routes.tsx';
-import { messagingRoutes } from '../views/Messaging/routes.tsx';
-import { newDepositRoutes } from '../views/NewDeposit/routes.tsx';
-import { NoGroupView } from '../views/NoGroup/NoGroupView.tsx';
-import { NotFoundView } from '../views/NotFound/NotFoundView.tsx';
-import { onboardingRoutes } from '../views/Onboarding/routes.tsx';
-import { pagesRoutes } from '../views/Pages/routes.tsx';
-import { peopleRoutes } from '../views/People/routes.tsx';
-import { profileRoutes } from '../views/Profile/routes.tsx';
+import { Dashboard } from '../dashboard/Dashboard.tsx';
+import { depositRequestRoutes } from '../depositRequests/routes.tsx';
+import { depositRoutes } from '../deposits/routes.tsx';
+import { invoicesRoutes } from '../invoices/routes.tsx';
+import { messagingRoutes } from '../messaging/routes.tsx';
+import { newDepositRoutes } from '../newDeposit/routes.tsx';
+import { onboardingRoutes } from '../onboarding/routes.tsx';
+import { peopleRoutes } from '../people/routes.tsx';
 import { productRoutes } from '../products/routes.tsx';
-import { SubscriptionConfirmedView } from '../views/Public/SubscriptionConfirmedView.tsx';
-import { UnrecognizedUserView } from '../views/UnrecognizedUser/UnrecognizedUserView.tsx';
+import { profileRoutes } from '../profile/routes.tsx';
+import { SubscriptionConfirmedView } from '../public/SubscriptionConfirmedView.tsx';
+import { NoGroupView } from '../session/NoGroupView.tsx';
+import { UnrecognizedUserView } from '../session/UnrecognizedUserView.tsx';
+import { statsRoutes } from '../stats/routes.tsx';
+import { stockRoutes } from '../stock/routes.tsx';
 import { Layout } from './Layout.tsx';
+import { NotFoundView } from './NotFoundView.tsx';
 import { OidcCallbackRoute } from './OidcCallbackRoute.tsx';
 import { RouteError } from './RouteError.tsx';
 import { aliasRoutes } from './routing/aliasRoutes.tsx';
@@ -28,7 +30,9 @@ const areaRoutes: RouteObject[] = [
   ...profileRoutes,
   ...onboardingRoutes,
   ...messagingRoutes,
-  ...pagesRoutes,
+  ...stockRoutes,
+  ...statsRoutes,
+  ...invoicesRoutes,
   ...productRoutes,
 ];
 

@@ -1,7 +1,7 @@
 import { Button, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { DATE_SHORTCUTS, shortcutRange, type DateShortcut } from '../../../domain/dates.ts';
-import type { DateRange } from '../../../machines/stats/figuresMachine.ts';
+import { DATE_SHORTCUTS, shortcutRange, type DateShortcut } from '../../domain/dates.ts';
+import type { DateRange } from '../../machines/stats/figuresMachine.ts';
 
 export interface DateRangeFilterProps {
   readonly range: DateRange;

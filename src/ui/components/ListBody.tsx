@@ -1,8 +1,8 @@
 import { Spinner } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FailedState, PageState } from '../../components/PageState.tsx';
-import { TablePager } from '../../components/TablePager.tsx';
+import { FailedState, PageState } from './PageState.tsx';
+import { TablePager } from './TablePager.tsx';
 
 export interface ListBodyProps {
   readonly list: {

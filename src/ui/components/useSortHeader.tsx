@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { SortHeader } from '../../components/SortHeader.tsx';
+import { SortHeader } from './SortHeader.tsx';
 import type { QueryListState } from './useQueryList.ts';
 
 /**

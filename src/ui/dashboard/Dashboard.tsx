@@ -6,9 +6,9 @@ import {
   selectFirstName,
   selectLastName,
   selectRole,
-} from '../../../machines/session/selectors.ts';
-import { roleKey } from '../../../i18n/keys.ts';
-import { useSession, useSessionActor } from '../../app/sessionContext.ts';
+} from '../../machines/session/selectors.ts';
+import { roleKey } from '../../i18n/keys.ts';
+import { useSession, useSessionActor } from '../app/sessionContext.ts';
 import { DashboardFigures } from './DashboardFigures.tsx';
 import { InstallPrompt } from './InstallPrompt.tsx';
 import './dashboard.css';

@@ -2,11 +2,11 @@ import { Spinner } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { trialDaysLeft } from '../../../domain/subscriptionAccess.ts';
-import { dashboardLogic } from '../../../machines/dashboard/dashboardLogic.ts';
-import { useAppServices } from '../../app/servicesContext.ts';
-import { useSession } from '../../app/sessionContext.ts';
-import { FailedState, PageState } from '../../components/PageState.tsx';
+import { trialDaysLeft } from '../../domain/subscriptionAccess.ts';
+import { dashboardLogic } from '../../machines/dashboard/dashboardLogic.ts';
+import { useAppServices } from '../app/servicesContext.ts';
+import { useSession } from '../app/sessionContext.ts';
+import { FailedState, PageState } from '../components/PageState.tsx';
 import { FiguresView, type DashboardAudience } from './DashboardPanels.tsx';
 
 /** Staff see everything; a company admin is a vendor who also counts their company's vendors. */

@@ -2,10 +2,10 @@ import { Callout, Card, Classes, H2, Intent, Tag } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DEPOSIT_STATUSES, SALE_STATUSES } from '../../../domain/deposit/statuses.ts';
-import { depositStatusI18nKey, saleStatusI18nKey } from '../../../machines/deposit/enums.ts';
-import type { DashboardFigures } from '../../../machines/dashboard/dashboardMachine.ts';
-import { formatPrice } from '../../components/format.ts';
+import { DEPOSIT_STATUSES, SALE_STATUSES } from '../../domain/deposit/statuses.ts';
+import { depositStatusI18nKey, saleStatusI18nKey } from '../../machines/deposit/enums.ts';
+import type { DashboardFigures } from '../../machines/dashboard/dashboardMachine.ts';
+import { formatPrice } from '../components/format.ts';
 
 /** Whose figures the page shows: staff see everything, the others their own. */
 export type DashboardAudience = 'staff' | 'vendor' | 'companyAdmin' | 'customer';

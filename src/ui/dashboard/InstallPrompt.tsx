@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import {
   installPromptLogic,
   type InstallWindow,
-} from '../../../machines/installPrompt/installPromptLogic.ts';
+} from '../../machines/installPrompt/installPromptLogic.ts';
 
 /** Server rendering (tests) has no window: a page that never offers installation. */
 const NO_WINDOW: InstallWindow = {

@@ -3,9 +3,9 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRef, EventObject, Snapshot } from 'xstate';
-import { pageCount } from '../../../machines/people/pagedListMachine.ts';
-import { FailedState, PageState } from '../../components/PageState.tsx';
-import { Pager } from '../People/Pager.tsx';
+import { pageCount } from '../../machines/people/pagedListMachine.ts';
+import { FailedState, PageState } from '../components/PageState.tsx';
+import { Pager } from '../people/Pager.tsx';
 
 type PageEvent<T extends string> = { type: T; page: number };
 

@@ -3,16 +3,16 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { depositRequestsLogic } from '../../../machines/depositRequests/depositRequestsLogic.ts';
+import { depositRequestsLogic } from '../../machines/depositRequests/depositRequestsLogic.ts';
 import {
   deadlineOf,
   type depositRequestsMachine,
   type RequestRow,
-} from '../../../machines/depositRequests/depositRequestsMachine.ts';
-import { labelKey } from '../../../machines/people/labels.ts';
-import { showToast } from '../../components/toaster.ts';
-import { useAppServices } from '../../app/servicesContext.ts';
-import { formatDate } from '../../components/format.ts';
+} from '../../machines/depositRequests/depositRequestsMachine.ts';
+import { labelKey } from '../../machines/people/labels.ts';
+import { showToast } from '../components/toaster.ts';
+import { useAppServices } from '../app/servicesContext.ts';
+import { formatDate } from '../components/format.ts';
 import { CardPages, useCardPages } from './CardPages.tsx';
 
 type RequestsActor = ActorRefFrom<typeof depositRequestsMachine>;

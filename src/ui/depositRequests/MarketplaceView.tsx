@@ -4,18 +4,18 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ActorRefFrom } from 'xstate';
-import { selectVendorUuid } from '../../../machines/people/access.ts';
-import { labelKey } from '../../../machines/people/labels.ts';
-import { marketplaceLogic } from '../../../machines/marketplace/marketplaceLogic.ts';
+import { selectVendorUuid } from '../../machines/people/access.ts';
+import { labelKey } from '../../machines/people/labels.ts';
+import { marketplaceLogic } from '../../machines/marketplace/marketplaceLogic.ts';
 import type {
   AvailableRow,
   marketplaceMachine,
-} from '../../../machines/marketplace/marketplaceMachine.ts';
-import { REFUSAL_FIXES, refusalKey, type Refusal } from '../../../machines/marketplace/refusals.ts';
-import { showToast } from '../../components/toaster.ts';
-import { useAppServices } from '../../app/servicesContext.ts';
-import { useSession } from '../../app/sessionContext.ts';
-import { formatDate } from '../../components/format.ts';
+} from '../../machines/marketplace/marketplaceMachine.ts';
+import { REFUSAL_FIXES, refusalKey, type Refusal } from '../../machines/marketplace/refusals.ts';
+import { showToast } from '../components/toaster.ts';
+import { useAppServices } from '../app/servicesContext.ts';
+import { useSession } from '../app/sessionContext.ts';
+import { formatDate } from '../components/format.ts';
 import { CardPages, useCardPages } from './CardPages.tsx';
 
 type MarketplaceActor = ActorRefFrom<typeof marketplaceMachine>;

@@ -6,12 +6,12 @@ import {
   outboxLogic,
   outboxStatus,
   type OutboxRow,
-} from '../../../machines/depositRequests/depositRequestsLogic.ts';
-import { labelKey } from '../../../machines/people/labels.ts';
-import { useAppServices } from '../../app/servicesContext.ts';
-import { formatDate } from '../../components/format.ts';
-import { ListFrame } from '../People/ListFrame.tsx';
-import { usePagedList } from '../People/usePagedList.ts';
+} from '../../machines/depositRequests/depositRequestsLogic.ts';
+import { labelKey } from '../../machines/people/labels.ts';
+import { useAppServices } from '../app/servicesContext.ts';
+import { formatDate } from '../components/format.ts';
+import { ListFrame } from '../people/ListFrame.tsx';
+import { usePagedList } from '../people/usePagedList.ts';
 
 const STATUS_INTENT = { sent: Intent.SUCCESS, notSent: Intent.NONE, error: Intent.DANGER } as const;
 

@@ -4,8 +4,8 @@ import {
   selectAdmin,
   selectCanSaveAdmin,
   selectIsBusy,
-} from '../../../machines/deposit/depositSelectors.ts';
-import { DEPOSIT_ENUMS, enumI18nKey, enumLabels } from '../../../machines/deposit/enums.ts';
+} from '../../machines/deposit/depositSelectors.ts';
+import { DEPOSIT_ENUMS, enumI18nKey, enumLabels } from '../../machines/deposit/enums.ts';
 import { useDeposit, useDepositActor } from './depositContext.ts';
 
 /** Admin notes and qualification status, read and written through the admin-only calls. */

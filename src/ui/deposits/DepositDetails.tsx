@@ -16,15 +16,15 @@ import {
   type FieldGroup,
   type FieldSpec,
   type FieldValue,
-} from '../../../machines/deposit/depositFields.ts';
+} from '../../machines/deposit/depositFields.ts';
 import {
   selectCanEdit,
   selectCanSave,
   selectDraftSize,
   selectFieldValues,
   selectIsBusy,
-} from '../../../machines/deposit/depositSelectors.ts';
-import { DEPOSIT_ENUMS, enumI18nKey, enumLabels } from '../../../machines/deposit/enums.ts';
+} from '../../machines/deposit/depositSelectors.ts';
+import { DEPOSIT_ENUMS, enumI18nKey, enumLabels } from '../../machines/deposit/enums.ts';
 import { useDeposit, useDepositActor } from './depositContext.ts';
 
 const GROUP_TITLES: Record<FieldGroup, string> = {

@@ -7,15 +7,15 @@ import {
   enumI18nKey,
   enumLabels,
   type DepositEnumName,
-} from '../../../machines/deposit/enums.ts';
-import type { DepositFilters } from '../../../machines/depositList/depositListQuery.ts';
-import { DATE_SHORTCUTS, shortcutRange, type DateShortcut } from '../../../domain/dates.ts';
+} from '../../machines/deposit/enums.ts';
+import type { DepositFilters } from '../../machines/depositList/depositListQuery.ts';
+import { DATE_SHORTCUTS, shortcutRange, type DateShortcut } from '../../domain/dates.ts';
 import {
   selectFilters,
   selectOptions,
   selectStatusCounts,
   selectViewer,
-} from '../../../machines/depositList/depositListSelectors.ts';
+} from '../../machines/depositList/depositListSelectors.ts';
 import { useList, useListActor } from './listContext.ts';
 
 type EnumFilter = 'family' | 'gamme' | 'season';

@@ -3,17 +3,14 @@ import { Button, Classes, H1, Spinner } from '@blueprintjs/core';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { createDepositListActors } from '../../../machines/depositList/depositListActors.ts';
-import { depositListMachine } from '../../../machines/depositList/depositListMachine.ts';
-import {
-  selectViewerIsAdminLevel,
-  selectViewerIsCustomer,
-} from '../../../machines/deposit/viewer.ts';
-import { PageState } from '../../components/PageState.tsx';
-import { TablePager } from '../../components/TablePager.tsx';
-import { DepositsExportButton } from '../../exports/DepositsExportButton.tsx';
-import { useAppServices } from '../../app/servicesContext.ts';
-import { useSession } from '../../app/sessionContext.ts';
+import { createDepositListActors } from '../../machines/depositList/depositListActors.ts';
+import { depositListMachine } from '../../machines/depositList/depositListMachine.ts';
+import { selectViewerIsAdminLevel, selectViewerIsCustomer } from '../../machines/deposit/viewer.ts';
+import { PageState } from '../components/PageState.tsx';
+import { TablePager } from '../components/TablePager.tsx';
+import { DepositsExportButton } from '../exports/DepositsExportButton.tsx';
+import { useAppServices } from '../app/servicesContext.ts';
+import { useSession } from '../app/sessionContext.ts';
 import { DepositFilterBar } from './DepositFilterBar.tsx';
 import { DepositTable } from './DepositTable.tsx';
 import { DepositListContext, useList, useListActor } from './listContext.ts';
@@ -24,7 +21,7 @@ import {
   selectIsBusy,
   selectPage,
   selectPages,
-} from '../../../machines/depositList/depositListSelectors.ts';
+} from '../../machines/depositList/depositListSelectors.ts';
 
 /** `/deposits`: the deposit list of the signed-in user, its filters kept in the URL. */
 export function DepositListView() {

@@ -1,7 +1,7 @@
 import { Card, H2 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { selectCanEdit, selectIsAdminLevel } from '../../../machines/deposit/depositSelectors.ts';
-import { DepositPhotos } from '../../images/DepositPhotos.tsx';
+import { selectCanEdit, selectIsAdminLevel } from '../../machines/deposit/depositSelectors.ts';
+import { DepositPhotos } from '../images/DepositPhotos.tsx';
 import { AdminPanel } from './AdminPanel.tsx';
 import { useDeposit } from './depositContext.ts';
 import { DepositProducts } from './DepositProducts.tsx';

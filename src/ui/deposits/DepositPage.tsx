@@ -3,12 +3,12 @@ import { Button, Callout, H1, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
-import { createDepositActors } from '../../../machines/deposit/depositActors.ts';
-import { depositMachine } from '../../../machines/deposit/depositMachine.ts';
+import { createDepositActors } from '../../machines/deposit/depositActors.ts';
+import { depositMachine } from '../../machines/deposit/depositMachine.ts';
 import {
   createDepositProductsActors,
   depositProductsMachine,
-} from '../../../machines/deposit/depositProductsMachine.ts';
+} from '../../machines/deposit/depositProductsMachine.ts';
 import {
   selectErrorKey,
   selectHasDeposit,
@@ -16,15 +16,12 @@ import {
   selectLoadFailed,
   selectName,
   selectStatus,
-} from '../../../machines/deposit/depositSelectors.ts';
-import { depositStatusI18nKey } from '../../../machines/deposit/enums.ts';
-import {
-  selectViewerIsAdminLevel,
-  selectViewerVendorUuid,
-} from '../../../machines/deposit/viewer.ts';
-import { PageLoad } from '../../components/PageLoad.tsx';
-import { useAppServices } from '../../app/servicesContext.ts';
-import { useSession } from '../../app/sessionContext.ts';
+} from '../../machines/deposit/depositSelectors.ts';
+import { depositStatusI18nKey } from '../../machines/deposit/enums.ts';
+import { selectViewerIsAdminLevel, selectViewerVendorUuid } from '../../machines/deposit/viewer.ts';
+import { PageLoad } from '../components/PageLoad.tsx';
+import { useAppServices } from '../app/servicesContext.ts';
+import { useSession } from '../app/sessionContext.ts';
 import { DepositContext, useDeposit, useDepositActor } from './depositContext.ts';
 
 /** `/deposit/:depositUuid`: one deposit's machine for the overview and details tabs. */

@@ -20,16 +20,16 @@ import {
   selectIsBusy,
   selectSaleStatusOptions,
   type SaleStatusOption,
-} from '../../../machines/deposit/depositSelectors.ts';
+} from '../../machines/deposit/depositSelectors.ts';
 import {
   PRODUCT_PAGE_SIZE,
   type depositProductsMachine,
-} from '../../../machines/deposit/depositProductsMachine.ts';
-import { saleStatusI18nKey } from '../../../machines/deposit/enums.ts';
-import { formatPrice } from '../../components/format.ts';
-import { TablePager } from '../../components/TablePager.tsx';
-import { ImportButton } from '../../imports/ImportButton.tsx';
-import { useOnTasksCompleted } from '../../tasks/tasksCompleted.ts';
+} from '../../machines/deposit/depositProductsMachine.ts';
+import { saleStatusI18nKey } from '../../machines/deposit/enums.ts';
+import { formatPrice } from '../components/format.ts';
+import { TablePager } from '../components/TablePager.tsx';
+import { ImportButton } from '../imports/ImportButton.tsx';
+import { useOnTasksCompleted } from '../tasks/tasksCompleted.ts';
 import { useDeposit, useDepositActor } from './depositContext.ts';
 
 type ProductsRef = ActorRefFrom<typeof depositProductsMachine>;

@@ -1,11 +1,11 @@
 import { HTMLTable, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { depositStatusI18nKey, enumI18nKey } from '../../../machines/deposit/enums.ts';
-import { sortDirection, type SortKey } from '../../../machines/depositList/depositListQuery.ts';
-import { selectOrdering, selectRows } from '../../../machines/depositList/depositListSelectors.ts';
-import { formatDate } from '../../components/format.ts';
-import { SortHeader } from '../../components/SortHeader.tsx';
+import { depositStatusI18nKey, enumI18nKey } from '../../machines/deposit/enums.ts';
+import { sortDirection, type SortKey } from '../../machines/depositList/depositListQuery.ts';
+import { selectOrdering, selectRows } from '../../machines/depositList/depositListSelectors.ts';
+import { formatDate } from '../components/format.ts';
+import { SortHeader } from '../components/SortHeader.tsx';
 import { useList, useListActor } from './listContext.ts';
 
 const COLUMNS: readonly [SortKey, string][] = [

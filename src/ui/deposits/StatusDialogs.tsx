@@ -15,8 +15,8 @@ import {
   selectIsBusy,
   selectIsOfferingInline,
   selectPending,
-} from '../../../machines/deposit/depositSelectors.ts';
-import { DEPOSIT_ENUMS, enumI18nKey, enumLabels } from '../../../machines/deposit/enums.ts';
+} from '../../machines/deposit/depositSelectors.ts';
+import { DEPOSIT_ENUMS, enumI18nKey, enumLabels } from '../../machines/deposit/enums.ts';
 import { useDeposit, useDepositActor } from './depositContext.ts';
 
 /** Abandon and cancel ask why (and, for abandon, a comment) before the move is sent. */

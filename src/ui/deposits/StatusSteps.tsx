@@ -5,9 +5,9 @@ import {
   selectIsBusy,
   selectStatusOptions,
   type StatusOption,
-} from '../../../machines/deposit/depositSelectors.ts';
-import { depositStatusI18nKey } from '../../../machines/deposit/enums.ts';
-import { FINAL_STATUSES } from '../../../domain/deposit/statuses.ts';
+} from '../../machines/deposit/depositSelectors.ts';
+import { depositStatusI18nKey } from '../../machines/deposit/enums.ts';
+import { FINAL_STATUSES } from '../../domain/deposit/statuses.ts';
 import { useDeposit, useDepositActor } from './depositContext.ts';
 
 const sameOptions = (a: StatusOption[], b: StatusOption[]) =>

@@ -1,5 +1,5 @@
 import { createActorContext } from '@xstate/react';
-import { depositMachine } from '../../../machines/deposit/depositMachine.ts';
+import { depositMachine } from '../../machines/deposit/depositMachine.ts';
 
 /** The deposit actor of `/deposit/:uuid`, shared by the page's panels and its child routes. */
 export const DepositContext = createActorContext(depositMachine);

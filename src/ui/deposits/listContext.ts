@@ -1,5 +1,5 @@
 import { createActorContext } from '@xstate/react';
-import { depositListMachine } from '../../../machines/depositList/depositListMachine.ts';
+import { depositListMachine } from '../../machines/depositList/depositListMachine.ts';
 
 /** The deposit list actor of the page, shared by its filter bar and table. */
 export const DepositListContext = createActorContext(depositListMachine);

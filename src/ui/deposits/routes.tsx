@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyView } from '../../app/routing/lazyView.tsx';
+import { lazyView } from '../app/routing/lazyView.tsx';
 
 const depositPage = () => import('./DepositPage.tsx');
 const DepositListView = lazyView(() =>

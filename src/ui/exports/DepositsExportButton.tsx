@@ -6,7 +6,7 @@ import {
   selectViewer,
 } from '../../machines/depositList/depositListSelectors.ts';
 import { depositExport } from '../../machines/export/exportFilters.ts';
-import { useList } from '../views/Deposits/listContext.ts';
+import { useList } from '../deposits/listContext.ts';
 import { describeDeposits } from './describeFilters.ts';
 import { ExportButton } from './ExportButton.tsx';
 

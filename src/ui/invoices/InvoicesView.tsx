@@ -1,4 +1,4 @@
-import './pages.css';
+import '../components/pages.css';
 import { AnchorButton, FormGroup, H1, HTMLSelect, HTMLTable, Tag } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,19 +8,19 @@ import {
   INVOICE_SORTABLE,
   INVOICE_STATUSES,
   invoicesLogic,
-} from '../../../machines/invoices/invoiceLogic.ts';
-import { invoiceExport } from '../../../machines/export/exportFilters.ts';
-import { labelKey } from '../../../machines/people/labels.ts';
-import { selectRole } from '../../../machines/session/selectors.ts';
-import { selectViewerIsAdminLevel } from '../../../machines/deposit/viewer.ts';
-import { useAppServices } from '../../app/servicesContext.ts';
-import { useSession } from '../../app/sessionContext.ts';
-import { formatDate, formatPrice } from '../../components/format.ts';
-import { describeInvoices } from '../../exports/describeFilters.ts';
-import { ExportButton } from '../../exports/ExportButton.tsx';
-import { ListBody } from './ListBody.tsx';
-import { useQueryList } from './useQueryList.ts';
-import { useSortHeader } from './useSortHeader.tsx';
+} from '../../machines/invoices/invoiceLogic.ts';
+import { invoiceExport } from '../../machines/export/exportFilters.ts';
+import { labelKey } from '../../machines/people/labels.ts';
+import { selectRole } from '../../machines/session/selectors.ts';
+import { selectViewerIsAdminLevel } from '../../machines/deposit/viewer.ts';
+import { useAppServices } from '../app/servicesContext.ts';
+import { useSession } from '../app/sessionContext.ts';
+import { formatDate, formatPrice } from '../components/format.ts';
+import { describeInvoices } from '../exports/describeFilters.ts';
+import { ExportButton } from '../exports/ExportButton.tsx';
+import { ListBody } from '../components/ListBody.tsx';
+import { useQueryList } from '../components/useQueryList.ts';
+import { useSortHeader } from '../components/useSortHeader.tsx';
 
 type SortKey = (typeof INVOICE_SORTABLE)[number];
 

@@ -11,10 +11,10 @@ import {
 } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { labelKey } from '../../../machines/people/labels.ts';
-import { TICKET_STATUSES, type TicketStatus } from '../../../machines/messaging/messagingTypes.ts';
-import { formatDate } from '../../components/format.ts';
-import { FailedState, PageState } from '../../components/PageState.tsx';
+import { labelKey } from '../../machines/people/labels.ts';
+import { TICKET_STATUSES, type TicketStatus } from '../../machines/messaging/messagingTypes.ts';
+import { formatDate } from '../components/format.ts';
+import { FailedState, PageState } from '../components/PageState.tsx';
 import { useMessagingActor } from './messagingContext.ts';
 import { StatusTag } from './StatusTag.tsx';
 

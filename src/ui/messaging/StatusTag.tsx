@@ -1,7 +1,7 @@
 import { Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { labelKey } from '../../../machines/people/labels.ts';
-import type { TicketStatus } from '../../../machines/messaging/messagingTypes.ts';
+import { labelKey } from '../../machines/people/labels.ts';
+import type { TicketStatus } from '../../machines/messaging/messagingTypes.ts';
 
 const INTENTS: Record<TicketStatus, Intent> = {
   OPEN: Intent.PRIMARY,

@@ -1,10 +1,10 @@
 import { Classes, Spinner } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { pageCount } from '../../../machines/people/pagedListMachine.ts';
-import { formatDate } from '../../components/format.ts';
-import { FailedState, PageState } from '../../components/PageState.tsx';
-import { TablePager } from '../../components/TablePager.tsx';
+import { pageCount } from '../../machines/people/pagedListMachine.ts';
+import { formatDate } from '../components/format.ts';
+import { FailedState, PageState } from '../components/PageState.tsx';
+import { TablePager } from '../components/TablePager.tsx';
 import { useMessagingActor } from './messagingContext.ts';
 import { StatusTag } from './StatusTag.tsx';
 

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { messagingMachine } from '../../../machines/messaging/messagingMachine.ts';
+import type { messagingMachine } from '../../machines/messaging/messagingMachine.ts';
 
 export type MessagingActor = ActorRefFrom<typeof messagingMachine>;
 

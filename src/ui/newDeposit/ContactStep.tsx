@@ -5,7 +5,7 @@ import {
   TIMES_BEFORE_CONTACT,
   validateContact,
   type ContactField,
-} from '../../../domain/newDeposit/depositForm.ts';
+} from '../../domain/newDeposit/depositForm.ts';
 import { ChoiceRadios, Field } from './fields.tsx';
 import { useNewDeposit, useNewDepositActor } from './newDepositContext.ts';
 import { StepFrame, useBusy, useStepErrors } from './StepFrame.tsx';

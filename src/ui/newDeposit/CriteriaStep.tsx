@@ -9,8 +9,8 @@ import {
   SEASONS,
   SELLING_MODES,
   validateCriteria,
-} from '../../../domain/newDeposit/depositForm.ts';
-import type { CriteriaChoiceField } from '../../../machines/newDeposit/newDepositTypes.ts';
+} from '../../domain/newDeposit/depositForm.ts';
+import type { CriteriaChoiceField } from '../../machines/newDeposit/newDepositTypes.ts';
 import { choiceKey } from './choices.ts';
 import { ChoiceRadios, ChoiceSelect, CheckList, Field } from './fields.tsx';
 import { useNewDeposit, useNewDepositActor } from './newDepositContext.ts';

@@ -1,12 +1,12 @@
 import { Checkbox, TextArea } from '@blueprintjs/core';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RECOVERY_MODES, validateInfo } from '../../../domain/newDeposit/depositForm.ts';
-import { AddressForm } from '../../components/address/AddressForm.tsx';
+import { RECOVERY_MODES, validateInfo } from '../../domain/newDeposit/depositForm.ts';
+import { AddressForm } from '../components/address/AddressForm.tsx';
 import { ChoiceRadios, Field } from './fields.tsx';
 import { useNewDeposit, useNewDepositActor } from './newDepositContext.ts';
 import { StepFrame, useBusy, useStepErrors } from './StepFrame.tsx';
-import { showToast } from '../../components/toaster.ts';
+import { showToast } from '../components/toaster.ts';
 
 /** Step 3: where the items are, how they are handed over, and a word about them. */
 export function InfoStep() {

@@ -2,14 +2,14 @@ import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { browserDraftStore } from '../../../machines/newDeposit/draftStore.ts';
-import { createNewDepositActors } from '../../../machines/newDeposit/newDepositActors.ts';
-import { newDepositMachine } from '../../../machines/newDeposit/newDepositMachine.ts';
-import type { Step } from '../../../machines/newDeposit/newDepositTypes.ts';
-import { useAppServices } from '../../app/servicesContext.ts';
+import { browserDraftStore } from '../../machines/newDeposit/draftStore.ts';
+import { createNewDepositActors } from '../../machines/newDeposit/newDepositActors.ts';
+import { newDepositMachine } from '../../machines/newDeposit/newDepositMachine.ts';
+import type { Step } from '../../machines/newDeposit/newDepositTypes.ts';
+import { useAppServices } from '../app/servicesContext.ts';
 import { NewDepositContext, useNewDeposit, useNewDepositActor } from './newDepositContext.ts';
 import { isValidationPath, stepOfPath, stepPath, validationPath } from './paths.ts';
-import { showToast } from '../../components/toaster.ts';
+import { showToast } from '../components/toaster.ts';
 import './newDeposit.css';
 
 /** The public flow's actor, built once per visit from the app's clients and configuration. */

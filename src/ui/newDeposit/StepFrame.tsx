@@ -1,9 +1,9 @@
 import { Button, Callout, Card, H1, H2, Intent, ProgressBar } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldErrors } from '../../../domain/newDeposit/depositForm.ts';
-import type { NewDepositContext as Ctx } from '../../../machines/newDeposit/newDepositTypes.ts';
-import { STEPS, type Step } from '../../../machines/newDeposit/newDepositTypes.ts';
+import type { FieldErrors } from '../../domain/newDeposit/depositForm.ts';
+import type { NewDepositContext as Ctx } from '../../machines/newDeposit/newDepositTypes.ts';
+import { STEPS, type Step } from '../../machines/newDeposit/newDepositTypes.ts';
 import { useNewDeposit, useNewDepositActor } from './newDepositContext.ts';
 
 const TITLES: Record<Step, string> = {

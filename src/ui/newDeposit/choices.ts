@@ -1,4 +1,4 @@
-import type { FieldError } from '../../../domain/newDeposit/depositForm.ts';
+import type { FieldError } from '../../domain/newDeposit/depositForm.ts';
 
 /** `PHONE_CALL` → `phoneCall`: the item of a choice's translation key. */
 function camel(label: string): string {

@@ -1,7 +1,7 @@
 import { Checkbox, FormGroup, HTMLSelect, Intent, Radio, RadioGroup } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldError } from '../../../domain/newDeposit/depositForm.ts';
+import type { FieldError } from '../../domain/newDeposit/depositForm.ts';
 import { choiceKey, errorKey } from './choices.ts';
 
 interface FieldProps {

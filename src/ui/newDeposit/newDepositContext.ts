@@ -1,5 +1,5 @@
 import { createActorContext } from '@xstate/react';
-import { newDepositMachine } from '../../../machines/newDeposit/newDepositMachine.ts';
+import { newDepositMachine } from '../../machines/newDeposit/newDepositMachine.ts';
 
 /** The flow's one actor, shared by its steps and its validation page. */
 export const NewDepositContext = createActorContext(newDepositMachine);

@@ -1,4 +1,4 @@
-import type { Step } from '../../../machines/newDeposit/newDepositTypes.ts';
+import type { Step } from '../../machines/newDeposit/newDepositTypes.ts';
 
 /** The French path and its English alias (1-app-shell.md §2). */
 export const FLOW_BASES = ['/nouveau-depot-seconde-main', '/new-deposit'] as const;

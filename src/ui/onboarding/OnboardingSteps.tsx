@@ -4,13 +4,13 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { deviceOf, onboardingLogic } from '../../../machines/onboarding/onboardingLogic.ts';
-import type { OnboardingStep } from '../../../machines/onboarding/onboardingSteps.ts';
-import { useAppServices } from '../../app/servicesContext.ts';
+import { deviceOf, onboardingLogic } from '../../machines/onboarding/onboardingLogic.ts';
+import type { OnboardingStep } from '../../machines/onboarding/onboardingSteps.ts';
+import { useAppServices } from '../app/servicesContext.ts';
 import { afterSessionReload } from './afterSessionReload.ts';
-import { useSessionActor } from '../../app/sessionContext.ts';
-import { FailedState, PageState } from '../../components/PageState.tsx';
-import { showToast } from '../../components/toaster.ts';
+import { useSessionActor } from '../app/sessionContext.ts';
+import { FailedState, PageState } from '../components/PageState.tsx';
+import { showToast } from '../components/toaster.ts';
 import { QuestionField } from './QuestionField.tsx';
 
 export interface OnboardingStepsProps {

@@ -1,6 +1,6 @@
 import { Checkbox, FormGroup, HTMLSelect, Intent, Radio, RadioGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { Answer, Question } from '../../../machines/onboarding/onboardingSteps.ts';
+import type { Answer, Question } from '../../machines/onboarding/onboardingSteps.ts';
 
 export interface QuestionFieldProps {
   readonly question: Question;

@@ -4,14 +4,11 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { userTypeLogic } from '../../../machines/onboarding/onboardingLogic.ts';
-import {
-  preselectedFrom,
-  type UserTypeChoice,
-} from '../../../machines/onboarding/userTypeMachine.ts';
-import { useAppServices } from '../../app/servicesContext.ts';
+import { userTypeLogic } from '../../machines/onboarding/onboardingLogic.ts';
+import { preselectedFrom, type UserTypeChoice } from '../../machines/onboarding/userTypeMachine.ts';
+import { useAppServices } from '../app/servicesContext.ts';
 import { afterSessionReload } from './afterSessionReload.ts';
-import { useSessionActor } from '../../app/sessionContext.ts';
+import { useSessionActor } from '../app/sessionContext.ts';
 
 const CHOICES: readonly { value: UserTypeChoice; key: 'vendor' | 'customer' }[] = [
   { value: 'VENDOR', key: 'vendor' },

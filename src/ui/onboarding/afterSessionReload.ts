@@ -1,5 +1,5 @@
 import type { ActorRefFrom } from 'xstate';
-import type { sessionMachine } from '../../../machines/session/sessionMachine.ts';
+import type { sessionMachine } from '../../machines/session/sessionMachine.ts';
 
 /**
  * Reloads the session after a change of the user's own (type chosen, onboarding completed) and

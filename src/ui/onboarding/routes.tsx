@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CUSTOMER_STEPS, VENDOR_STEPS } from '../../../machines/onboarding/onboardingSteps.ts';
+import { CUSTOMER_STEPS, VENDOR_STEPS } from '../../machines/onboarding/onboardingSteps.ts';
 import { OnboardingSteps } from './OnboardingSteps.tsx';
 import { UserTypeView } from './UserTypeView.tsx';
 import { VendorIntroView } from './VendorIntroView.tsx';

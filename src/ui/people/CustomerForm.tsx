@@ -9,10 +9,10 @@ import {
 } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { CONTACT_WAYS, type CustomerField } from '../../../machines/people/customerForm.ts';
-import { labelKey } from '../../../machines/people/labels.ts';
-import { selectRole } from '../../../machines/session/selectors.ts';
-import { useSession } from '../../app/sessionContext.ts';
+import { CONTACT_WAYS, type CustomerField } from '../../machines/people/customerForm.ts';
+import { labelKey } from '../../machines/people/labels.ts';
+import { selectRole } from '../../machines/session/selectors.ts';
+import { useSession } from '../app/sessionContext.ts';
 import type { CustomerActor } from './CustomerInfo.tsx';
 
 const TEXT_FIELDS: ReadonlyArray<{

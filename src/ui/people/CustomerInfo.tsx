@@ -3,10 +3,10 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import type { customerMachine } from '../../../machines/people/customerMachine.ts';
-import { labelKey } from '../../../machines/people/labels.ts';
-import { FailedState, PageState } from '../../components/PageState.tsx';
-import { showToast } from '../../components/toaster.ts';
+import type { customerMachine } from '../../machines/people/customerMachine.ts';
+import { labelKey } from '../../machines/people/labels.ts';
+import { FailedState, PageState } from '../components/PageState.tsx';
+import { showToast } from '../components/toaster.ts';
 import { CustomerForm } from './CustomerForm.tsx';
 import { Facts } from './Facts.tsx';
 

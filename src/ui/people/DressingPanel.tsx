@@ -3,11 +3,11 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { labelKey } from '../../../machines/people/labels.ts';
-import { dressingLogic } from '../../../machines/people/peopleLists.ts';
-import { FailedState, PageState } from '../../components/PageState.tsx';
-import { useAppServices } from '../../app/servicesContext.ts';
-import { formatDate, formatPrice } from '../../components/format.ts';
+import { labelKey } from '../../machines/people/labels.ts';
+import { dressingLogic } from '../../machines/people/peopleLists.ts';
+import { FailedState, PageState } from '../components/PageState.tsx';
+import { useAppServices } from '../app/servicesContext.ts';
+import { formatDate, formatPrice } from '../components/format.ts';
 import { ownerOf, type OwnerRef } from './owner.ts';
 
 /**

@@ -2,9 +2,9 @@ import './people.css';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageState } from '../../components/PageState.tsx';
-import { RequireSession } from '../../app/RequireSession.tsx';
-import { useSession } from '../../app/sessionContext.ts';
+import { PageState } from '../components/PageState.tsx';
+import { RequireSession } from '../app/RequireSession.tsx';
+import { useSession } from '../app/sessionContext.ts';
 
 type SessionSelector = Parameters<typeof useSession<boolean>>[0];
 

@@ -1,7 +1,7 @@
 import { InputGroup, Spinner, SpinnerSize } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FailedState, PageState } from '../../components/PageState.tsx';
+import { FailedState, PageState } from '../components/PageState.tsx';
 import { Pager } from './Pager.tsx';
 import type { usePagedList } from './usePagedList.ts';
 

@@ -3,9 +3,9 @@ import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { labelKey } from '../../../machines/people/labels.ts';
-import { vendorListLogic } from '../../../machines/people/peopleLists.ts';
-import { useAppServices } from '../../app/servicesContext.ts';
+import { labelKey } from '../../machines/people/labels.ts';
+import { vendorListLogic } from '../../machines/people/peopleLists.ts';
+import { useAppServices } from '../app/servicesContext.ts';
 import { ListFrame } from './ListFrame.tsx';
 import { usePagedList } from './usePagedList.ts';
 

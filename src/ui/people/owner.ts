@@ -1,4 +1,4 @@
-import type { Owner } from '../../../machines/people/peopleLists.ts';
+import type { Owner } from '../../machines/people/peopleLists.ts';
 
 /** Whose page a panel sits on, as plain props (stable for memoised machines). */
 export interface OwnerRef {

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyView } from '../../app/routing/lazyView.tsx';
+import { lazyView } from '../app/routing/lazyView.tsx';
 
 // Each screen is its own chunk; the tabs of a page come with it.
 const customerPage = () => import('./CustomerPage.tsx');

@@ -1,20 +1,20 @@
-import '../../announcements/announcements.css';
+import '../announcements/announcements.css';
 import { Alert, Button, Callout, Classes, Intent, Spinner } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { announcementsLogic } from '../../../machines/announcements/announcementsLogic.ts';
-import { errorText } from '../../../machines/announcements/announcementTypes.ts';
-import { selectVendorUuid } from '../../../machines/people/access.ts';
-import { AnnouncementDialog } from '../../announcements/AnnouncementDialog.tsx';
-import { AnnouncementTable } from '../../announcements/AnnouncementTable.tsx';
+import { announcementsLogic } from '../../machines/announcements/announcementsLogic.ts';
+import { errorText } from '../../machines/announcements/announcementTypes.ts';
+import { selectVendorUuid } from '../../machines/people/access.ts';
+import { AnnouncementDialog } from '../announcements/AnnouncementDialog.tsx';
+import { AnnouncementTable } from '../announcements/AnnouncementTable.tsx';
 import {
   AnnouncementsContext,
   useAnnouncements,
   useAnnouncementsActor,
-} from '../../announcements/announcementsContext.ts';
-import { useAppServices } from '../../app/servicesContext.ts';
-import { useSession } from '../../app/sessionContext.ts';
-import { FailedState, PageState } from '../../components/PageState.tsx';
+} from '../announcements/announcementsContext.ts';
+import { useAppServices } from '../app/servicesContext.ts';
+import { useSession } from '../app/sessionContext.ts';
+import { FailedState, PageState } from '../components/PageState.tsx';
 import { ProfilePage } from './ProfilePage.tsx';
 
 function AnnouncementsBody() {

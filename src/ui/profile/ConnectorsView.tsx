@@ -1,30 +1,26 @@
-import '../../connectors/connectors.css';
+import '../connectors/connectors.css';
 import { Alert, Button, Callout, Classes, Intent } from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PUBLISHERS } from '../../../domain/publishing/channels.ts';
-import { callErrorKey } from '../../../machines/connectors/connectorReasons.ts';
-import { connectorsLogic } from '../../../machines/connectors/connectorsLogic.ts';
-import { RETURN_PARAMS, returnedFromSearch } from '../../../machines/connectors/connectorsSetup.ts';
-import type { Returned } from '../../../machines/connectors/connectorsTypes.ts';
-import { selectVendorUuid } from '../../../machines/people/access.ts';
-import { labelKey } from '../../../machines/people/labels.ts';
-import { useAppServices } from '../../app/servicesContext.ts';
-import { useSession } from '../../app/sessionContext.ts';
-import { PageLoad } from '../../components/PageLoad.tsx';
-import { PageState } from '../../components/PageState.tsx';
-import {
-  ConnectorCard,
-  MarketplaceKitCard,
-  useReasonText,
-} from '../../connectors/ConnectorCard.tsx';
-import { channelName } from '../../connectors/channelNames.ts';
+import { PUBLISHERS } from '../../domain/publishing/channels.ts';
+import { callErrorKey } from '../../machines/connectors/connectorReasons.ts';
+import { connectorsLogic } from '../../machines/connectors/connectorsLogic.ts';
+import { RETURN_PARAMS, returnedFromSearch } from '../../machines/connectors/connectorsSetup.ts';
+import type { Returned } from '../../machines/connectors/connectorsTypes.ts';
+import { selectVendorUuid } from '../../machines/people/access.ts';
+import { labelKey } from '../../machines/people/labels.ts';
+import { useAppServices } from '../app/servicesContext.ts';
+import { useSession } from '../app/sessionContext.ts';
+import { PageLoad } from '../components/PageLoad.tsx';
+import { PageState } from '../components/PageState.tsx';
+import { ConnectorCard, MarketplaceKitCard, useReasonText } from '../connectors/ConnectorCard.tsx';
+import { channelName } from '../connectors/channelNames.ts';
 import {
   ConnectorsContext,
   useConnectors,
   useConnectorsActor,
-} from '../../connectors/connectorsContext.ts';
+} from '../connectors/connectorsContext.ts';
 import { ProfilePage } from './ProfilePage.tsx';
 
 /** The message a channel sent back in the address, until dismissed. */

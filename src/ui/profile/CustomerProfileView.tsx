@@ -2,12 +2,12 @@ import { Classes, H1 } from '@blueprintjs/core';
 import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { selectCustomerUuid } from '../../../machines/people/access.ts';
-import { customerLogic } from '../../../machines/people/peopleRecords.ts';
-import { useAppServices } from '../../app/servicesContext.ts';
-import { useSession } from '../../app/sessionContext.ts';
-import { PageState } from '../../components/PageState.tsx';
-import { CustomerInfo } from '../People/CustomerInfo.tsx';
+import { selectCustomerUuid } from '../../machines/people/access.ts';
+import { customerLogic } from '../../machines/people/peopleRecords.ts';
+import { useAppServices } from '../app/servicesContext.ts';
+import { useSession } from '../app/sessionContext.ts';
+import { PageState } from '../components/PageState.tsx';
+import { CustomerInfo } from '../people/CustomerInfo.tsx';
 
 function OwnCustomer({ uuid }: { uuid: string }) {
   const { clients } = useAppServices();

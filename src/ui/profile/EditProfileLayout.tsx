@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router';
-import { selectCustomerUuid, selectVendorUuid } from '../../../machines/people/access.ts';
-import { useSession } from '../../app/sessionContext.ts';
-import { RouteTabs, type RouteTab } from '../../shell/RouteTabs.tsx';
+import { selectCustomerUuid, selectVendorUuid } from '../../machines/people/access.ts';
+import { useSession } from '../app/sessionContext.ts';
+import { RouteTabs, type RouteTab } from '../shell/RouteTabs.tsx';
 
 /** The vendor's children of edit-profile, in the order of 1-app-shell.md §2. */
 const VENDOR_TABS: readonly (RouteTab & { key: string })[] = [

@@ -2,9 +2,9 @@ import { Button, Card, FormGroup, HTMLSelect, InputGroup, Intent, Switch } from 
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { labelKey } from '../../../machines/people/labels.ts';
-import { PROFILE_FAMILIES, type ProfileField } from '../../../machines/profile/profileForm.ts';
-import type { profileMachine } from '../../../machines/profile/profileMachine.ts';
+import { labelKey } from '../../machines/people/labels.ts';
+import { PROFILE_FAMILIES, type ProfileField } from '../../machines/profile/profileForm.ts';
+import type { profileMachine } from '../../machines/profile/profileMachine.ts';
 
 type ProfileActor = ActorRefFrom<typeof profileMachine>;
 type TextField = Exclude<ProfileField, 'available' | 'favoriteFamily'>;

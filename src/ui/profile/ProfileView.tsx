@@ -3,12 +3,12 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { selectVendorUuid } from '../../../machines/people/access.ts';
-import { profileLogic } from '../../../machines/profile/profileLogic.ts';
-import { useAppServices } from '../../app/servicesContext.ts';
-import { useSession } from '../../app/sessionContext.ts';
-import { FailedState, PageState } from '../../components/PageState.tsx';
-import { showToast } from '../../components/toaster.ts';
+import { selectVendorUuid } from '../../machines/people/access.ts';
+import { profileLogic } from '../../machines/profile/profileLogic.ts';
+import { useAppServices } from '../app/servicesContext.ts';
+import { useSession } from '../app/sessionContext.ts';
+import { FailedState, PageState } from '../components/PageState.tsx';
+import { showToast } from '../components/toaster.ts';
 import { ProfileForm } from './ProfileForm.tsx';
 
 /** The profile machine of the signed-in vendor: load, edit, save, stale, failed. */

@@ -3,15 +3,15 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { selectVendorUuid } from '../../../machines/people/access.ts';
-import { labelKey } from '../../../machines/people/labels.ts';
-import { subscriptionLogic } from '../../../machines/profile/profileLogic.ts';
-import { useAppServices } from '../../app/servicesContext.ts';
-import { useSession } from '../../app/sessionContext.ts';
-import { formatDate } from '../../components/format.ts';
-import { FailedState, PageState } from '../../components/PageState.tsx';
-import { TrialCallout } from '../Account/TrialCallout.tsx';
-import { Facts } from '../People/Facts.tsx';
+import { selectVendorUuid } from '../../machines/people/access.ts';
+import { labelKey } from '../../machines/people/labels.ts';
+import { subscriptionLogic } from '../../machines/profile/profileLogic.ts';
+import { useAppServices } from '../app/servicesContext.ts';
+import { useSession } from '../app/sessionContext.ts';
+import { formatDate } from '../components/format.ts';
+import { FailedState, PageState } from '../components/PageState.tsx';
+import { TrialCallout } from '../account/TrialCallout.tsx';
+import { Facts } from '../people/Facts.tsx';
 
 /**
  * `/edit-profile/subscription`: the vendor's subscription, read only, and during the free trial

@@ -1,8 +1,8 @@
 import { ButtonGroup, Classes } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageState } from '../../components/PageState.tsx';
-import { SignOutButton } from '../../components/SignOutButton.tsx';
+import { PageState } from '../components/PageState.tsx';
+import { SignOutButton } from '../components/SignOutButton.tsx';
 
 /**
  * Public page for identities in no recognised group (1-app-shell.md §2). The guard sends them to

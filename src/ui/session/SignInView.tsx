@@ -1,9 +1,9 @@
 import { Button, Intent, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { selectCanSignIn } from '../../../machines/session/selectors.ts';
-import { useSession, useSessionActor } from '../../app/sessionContext.ts';
-import { PageState } from '../../components/PageState.tsx';
+import { selectCanSignIn } from '../../machines/session/selectors.ts';
+import { useSession, useSessionActor } from '../app/sessionContext.ts';
+import { PageState } from '../components/PageState.tsx';
 
 /** Shown while the session is being settled, and as a way back in once signed out. */
 export function SignInView() {

@@ -1,10 +1,10 @@
 import { ButtonGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { selectErrorKey } from '../../../machines/session/selectors.ts';
-import { useSession } from '../../app/sessionContext.ts';
-import { PageState } from '../../components/PageState.tsx';
-import { RetryButton } from '../../components/RetryButton.tsx';
-import { SignOutButton } from '../../components/SignOutButton.tsx';
+import { selectErrorKey } from '../../machines/session/selectors.ts';
+import { useSession } from '../app/sessionContext.ts';
+import { PageState } from '../components/PageState.tsx';
+import { RetryButton } from '../components/RetryButton.tsx';
+import { SignOutButton } from '../components/SignOutButton.tsx';
 
 /**
  * Public page for an identity without its vendor or customer record, or whose check failed; in

@@ -2,9 +2,9 @@ import { H1, HTMLTable, Spinner } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OPEN_RANGE, type createFiguresMachine } from '../../../machines/stats/figuresMachine.ts';
-import { FailedState, PageState } from '../../components/PageState.tsx';
-import { DateRangeFilter } from './DateRangeFilter.tsx';
+import { OPEN_RANGE, type createFiguresMachine } from '../../machines/stats/figuresMachine.ts';
+import { FailedState, PageState } from '../components/PageState.tsx';
+import { DateRangeFilter } from '../components/DateRangeFilter.tsx';
 
 export interface PeriodFiguresProps<Figures> {
   /** A figures machine with its loader provided. */

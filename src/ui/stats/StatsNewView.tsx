@@ -1,15 +1,15 @@
-import './pages.css';
+import '../components/pages.css';
 import { Classes, H1, H2 } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { labelKey } from '../../../machines/people/labels.ts';
+import { labelKey } from '../../machines/people/labels.ts';
 import {
   acquisitionLogic,
   type AcquisitionFigures,
-} from '../../../machines/stats/acquisitionLogic.ts';
-import { useAppServices } from '../../app/servicesContext.ts';
-import { RouteTabs } from '../../shell/RouteTabs.tsx';
+} from '../../machines/stats/acquisitionLogic.ts';
+import { useAppServices } from '../app/servicesContext.ts';
+import { RouteTabs } from '../shell/RouteTabs.tsx';
 import { Figure, formatNumber } from './figures.tsx';
 import { CountTable, PeriodFigures } from './PeriodFigures.tsx';
 

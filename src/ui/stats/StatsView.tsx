@@ -1,16 +1,16 @@
-import './pages.css';
+import '../components/pages.css';
 import { Classes, H2, HTMLTable } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEPOSIT_STATUSES } from '../../../domain/deposit/statuses.ts';
-import { depositStatusI18nKey } from '../../../machines/deposit/enums.ts';
+import { DEPOSIT_STATUSES } from '../../domain/deposit/statuses.ts';
+import { depositStatusI18nKey } from '../../machines/deposit/enums.ts';
 import {
   statsLogic,
   type MonthFigures,
   type StatsFigures,
-} from '../../../machines/stats/statsLogic.ts';
-import { useAppServices } from '../../app/servicesContext.ts';
-import { formatPrice } from '../../components/format.ts';
+} from '../../machines/stats/statsLogic.ts';
+import { useAppServices } from '../app/servicesContext.ts';
+import { formatPrice } from '../components/format.ts';
 import { Figure, formatMonth, formatNumber, formatPercent } from './figures.tsx';
 import { CountTable, PeriodFigures } from './PeriodFigures.tsx';
 

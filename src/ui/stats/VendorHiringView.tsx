@@ -1,4 +1,4 @@
-import './pages.css';
+import '../components/pages.css';
 import {
   FormGroup,
   HTMLSelect,
@@ -11,7 +11,7 @@ import {
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { labelKey } from '../../../machines/people/labels.ts';
+import { labelKey } from '../../machines/people/labels.ts';
 import {
   HIRING_FILTERS,
   HIRING_ORDERING,
@@ -19,13 +19,13 @@ import {
   vendorHiringLogic,
   type HiringFilters,
   type HiringRow,
-} from '../../../machines/stats/vendorHiringLogic.ts';
-import { useAppServices } from '../../app/servicesContext.ts';
-import { formatDate } from '../../components/format.ts';
+} from '../../machines/stats/vendorHiringLogic.ts';
+import { useAppServices } from '../app/servicesContext.ts';
+import { formatDate } from '../components/format.ts';
 import { answerKey } from './answerKeys.ts';
-import { ListBody } from './ListBody.tsx';
-import { useQueryList } from './useQueryList.ts';
-import { useSortHeader } from './useSortHeader.tsx';
+import { ListBody } from '../components/ListBody.tsx';
+import { useQueryList } from '../components/useQueryList.ts';
+import { useSortHeader } from '../components/useSortHeader.tsx';
 
 const STAGES: readonly HiringFilters['stage'][] = ['inProgress', 'completed'];
 

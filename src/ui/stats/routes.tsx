@@ -1,9 +1,7 @@
 import type { RouteObject } from 'react-router';
-import { lazyView } from '../../app/routing/lazyView.tsx';
+import { lazyView } from '../app/routing/lazyView.tsx';
 
-// Each screen is its own chunk; the statistics (the heaviest) load only when opened.
-const StockView = lazyView(() => import('./StockView.tsx').then((m) => m.StockView));
-const InvoicesView = lazyView(() => import('./InvoicesView.tsx').then((m) => m.InvoicesView));
+// Each screen is its own chunk: the statistics are the heaviest and load only when opened.
 const StatsView = lazyView(() => import('./StatsView.tsx').then((m) => m.StatsView));
 const statsNew = () => import('./StatsNewView.tsx');
 const StatsNewView = lazyView(() => statsNew().then((m) => m.StatsNewView));
@@ -13,12 +11,11 @@ const VendorHiringView = lazyView(() =>
 );
 
 /**
- * This area's routes (paths of 1-app-shell.md §2), mounted by the app's router: stock, stats,
- * stats-new with vendor hiring, and invoices. Who may open them and the alias inventory come from
- * the route table.
+ * This area's routes (paths of 1-app-shell.md §2), mounted by the app's router: stats, and
+ * stats-new with vendor hiring. Who may open them and the alias inventory come from the route
+ * table.
  */
-export const pagesRoutes: RouteObject[] = [
-  { path: 'stock', element: <StockView /> },
+export const statsRoutes: RouteObject[] = [
   { path: 'stats', element: <StatsView /> },
   {
     path: 'stats-new',
@@ -28,5 +25,4 @@ export const pagesRoutes: RouteObject[] = [
       { path: 'vendor-hiring', element: <VendorHiringView /> },
     ],
   },
-  { path: 'invoices', element: <InvoicesView /> },
 ];

@@ -18,7 +18,7 @@ import {
 } from '../../machines/stock/stockOptions.ts';
 import type { StockQueryFilters } from '../../machines/stock/stockQuery.ts';
 import { useAppServices } from '../app/servicesContext.ts';
-import { DateRangeFilter } from '../views/Pages/DateRangeFilter.tsx';
+import { DateRangeFilter } from '../components/DateRangeFilter.tsx';
 import type { StockWindow } from './useStockWindow.ts';
 
 interface StockFiltersProps {

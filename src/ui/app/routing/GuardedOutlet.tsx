@@ -10,8 +10,8 @@ import {
   selectRedirectTo,
   selectVerdict,
 } from '../../../machines/guard/guardSelectors.ts';
-import { FailedView } from '../../views/Failed/FailedView.tsx';
-import { SignInView } from '../../views/SignIn/SignInView.tsx';
+import { FailedView } from '../FailedView.tsx';
+import { SignInView } from '../../session/SignInView.tsx';
 import { useSession, useSessionActor } from '../sessionContext.ts';
 import { routeNameOf } from './pageTitle.ts';
 
