@@ -1,8 +1,8 @@
 import { Code, type Interceptor } from '@connectrpc/connect';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.gen.ts';
-import { sql } from 'kysely';
 import { bearerFrom, type Identity } from '../auth/verifyToken.ts';
+import { linkedRecords } from '../db/linkedRecords.ts';
 import { callerKey, makeCaller } from './caller.ts';
 import { fail } from './reasons.ts';
 
@@ -33,17 +33,12 @@ export function authInterceptor(
     } catch {
       throw fail(Code.Unauthenticated, 'TOKEN_INVALID', 'The access token is invalid or expired');
     }
-    const records = await sql<{ vendor: string | null; customer: string | null }>`
-      select (select uuid from vendor where identity_user_uuid = ${identity.sub} limit 1) as vendor,
-             (select uuid from customer where identity_user_uuid = ${identity.sub} limit 1) as customer`.execute(
-      db,
-    );
-    const row = records.rows[0];
+    const row = await linkedRecords(db, identity.sub);
     req.contextValues.set(
       callerKey,
       makeCaller(identity, {
-        vendorUuid: row?.vendor ?? null,
-        customerUuid: row?.customer ?? null,
+        vendorUuid: row.vendor,
+        customerUuid: row.customer,
       }),
     );
     return next(req);

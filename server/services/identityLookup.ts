@@ -25,10 +25,13 @@ async function subscriptionDetail(
   vendor: Row,
 ): Promise<Subscription | undefined> {
   if (!vendor.subscription) return undefined;
-  const { rows } = await sql<Row>`
-    select * from subscription where uuid = ${vendor.subscription} limit 1`.execute(db);
-  if (!rows[0]) return undefined;
-  return rowToMessage(SubscriptionSchema, await tableColumns(db, 'subscription'), rows[0]);
+  const row = await db
+    .selectFrom('subscription')
+    .selectAll()
+    .where('uuid', '=', String(vendor.subscription))
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return rowToMessage(SubscriptionSchema, await tableColumns(db, 'subscription'), row);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Code } from '@connectrpc/connect';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.gen.ts';
 import {
   hasSubscriptionAccess,
@@ -20,17 +20,17 @@ interface VendorPlan {
 }
 
 async function vendorPlan(db: Kysely<Database>, vendorUuid: string): Promise<VendorPlan> {
-  const { rows } = await sql<{
-    trial_start: Date | null;
-    status: SubscriptionView['status'];
-    type: SubscriptionView['type'];
-    payment_provider_id: string | null;
-  }>`
-    select v.extension_free_trial_start_datetime as trial_start, s.status::text as status,
-      s.type::text as type, s.payment_provider_id
-    from vendor v left join subscription s on s.uuid = v.subscription
-    where v.uuid = ${vendorUuid}`.execute(db);
-  const row = rows[0];
+  const row = await db
+    .selectFrom('vendor as v')
+    .leftJoin('subscription as s', 's.uuid', 'v.subscription')
+    .select([
+      'v.extension_free_trial_start_datetime as trial_start',
+      's.status',
+      's.type',
+      's.payment_provider_id',
+    ])
+    .where('v.uuid', '=', vendorUuid)
+    .executeTakeFirst();
   if (!row) return { trialStart: null, subscription: null };
   return {
     trialStart: row.trial_start,

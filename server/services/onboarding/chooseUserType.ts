@@ -1,5 +1,5 @@
 import { Code, type HandlerContext } from '@connectrpc/connect';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.gen.ts';
 import {
   UserType,
@@ -11,6 +11,7 @@ import { callerKey, makeCaller, type Caller } from '../../rpc/caller.ts';
 import { fail, fromDatabaseError, reasonOf } from '../../rpc/reasons.ts';
 import type { ServiceDeps } from '../deps.ts';
 import { sessionHandlers } from '../sessionService.ts';
+import { linkedRecords } from '../../db/linkedRecords.ts';
 
 const alreadyChosen = () =>
   fail(
@@ -37,8 +38,12 @@ function identityColumns(caller: Caller, now: Date) {
 async function createVendor(trx: Kysely<Database>, caller: Caller, now: Date): Promise<void> {
   const row = identityColumns(caller, now);
   if (row.email) {
-    const { rows } = await sql`select 1 from vendor where lower(email) = ${row.email}`.execute(trx);
-    if (rows.length > 0)
+    const taken = await trx
+      .selectFrom('vendor')
+      .select('uuid')
+      .where((eb) => eb(eb.fn<string>('lower', ['email']), '=', row.email))
+      .executeTakeFirst();
+    if (taken)
       throw fail(Code.AlreadyExists, 'VENDOR_EMAIL_TAKEN', 'A vendor already uses this e-mail');
   }
   // The 14-day extension free trial starts with the vendor account (1-app-shell.md §4).
@@ -72,10 +77,8 @@ export function chooseUserTypeHandler({ db, clock }: ServiceDeps) {
     try {
       await db.transaction().execute(async (trx) => {
         // Both lookups again inside the transaction: two tabs choosing at once make one record.
-        const { rows } = await sql`
-          select 1 from vendor where identity_user_uuid = ${caller.sub}
-          union all select 1 from customer where identity_user_uuid = ${caller.sub}`.execute(trx);
-        if (rows.length > 0) throw alreadyChosen();
+        const existing = await linkedRecords(trx, caller.sub);
+        if (existing.vendor || existing.customer) throw alreadyChosen();
         if (req.userType === UserType.VENDOR) await createVendor(trx, caller, now);
         else await createCustomer(trx, caller, now);
       });
@@ -84,14 +87,10 @@ export function chooseUserTypeHandler({ db, clock }: ServiceDeps) {
       // A unique identity link lost to a concurrent choice.
       throw reasonOf(mapped) === 'DUPLICATE' ? alreadyChosen() : mapped;
     }
-    const { rows } = await sql<{ vendor: string | null; customer: string | null }>`
-      select (select uuid from vendor where identity_user_uuid = ${caller.sub}) as vendor,
-             (select uuid from customer where identity_user_uuid = ${caller.sub}) as customer`.execute(
-      db,
-    );
+    const records = await linkedRecords(db, caller.sub);
     const linked = makeCaller(caller, {
-      vendorUuid: rows[0]?.vendor ?? null,
-      customerUuid: rows[0]?.customer ?? null,
+      vendorUuid: records.vendor,
+      customerUuid: records.customer,
     });
     ctx.values.set(callerKey, linked);
     return session.getCurrentUser({}, ctx);

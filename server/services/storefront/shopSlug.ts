@@ -30,28 +30,31 @@ export function freeSlug(base: string, taken: ReadonlySet<string>): string {
  */
 export async function ensureShopSlug(db: Kysely<Database>, vendor: string): Promise<string> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const { rows } = await sql<{
-      shop_slug: string | null;
-      company: string | null;
-      first_name: string | null;
-      last_name: string | null;
-    }>`
-      select v.shop_slug, c.title as company, v.first_name, v.last_name
-      from vendor v left join company c on c.uuid = v.company where v.uuid = ${vendor}`.execute(db);
-    const row = rows[0];
+    const row = await db
+      .selectFrom('vendor as v')
+      .leftJoin('company as c', 'c.uuid', 'v.company')
+      .select(['v.shop_slug', 'c.title as company', 'v.first_name', 'v.last_name'])
+      .where('v.uuid', '=', vendor)
+      .executeTakeFirst();
     if (!row) throw new Error(`No vendor ${vendor}`);
     if (row.shop_slug) return row.shop_slug;
     const base =
       slugify(row.company ?? '') ||
       slugify(`${row.first_name ?? ''} ${row.last_name ?? ''}`) ||
       'boutique';
-    const { rows: holders } = await sql<{ shop_slug: string }>`
-      select shop_slug from vendor
-      where shop_slug = ${base} or shop_slug like ${`${base}-%`}`.execute(db);
-    const slug = freeSlug(base, new Set(holders.map((h) => h.shop_slug)));
+    const holders = await db
+      .selectFrom('vendor')
+      .select('shop_slug')
+      .where((eb) => eb.or([eb('shop_slug', '=', base), eb('shop_slug', 'like', `${base}-%`)]))
+      .execute();
+    const slug = freeSlug(base, new Set(holders.flatMap((h) => h.shop_slug ?? [])));
     try {
-      await sql`update vendor set shop_slug = ${slug}, updated_at = now()
-        where uuid = ${vendor} and shop_slug is null`.execute(db);
+      await db
+        .updateTable('vendor')
+        .set({ shop_slug: slug, updated_at: sql`now()` })
+        .where('uuid', '=', vendor)
+        .where('shop_slug', 'is', null)
+        .execute();
     } catch (error) {
       if ((error as { code?: unknown }).code === '23505') continue;
       throw error;
