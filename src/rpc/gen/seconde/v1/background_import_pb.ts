@@ -4,6 +4,7 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import { file_buf_validate_validate } from "../../buf/validate/validate_pb";
 import type { BackgroundTask } from "./background_task_pb";
 import { file_seconde_v1_background_task } from "./background_task_pb";
 import type { Message } from "@bufbuild/protobuf";
@@ -12,7 +13,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file seconde/v1/background_import.proto.
  */
 export const file_seconde_v1_background_import: GenFile = /*@__PURE__*/
-  fileDesc("CiJzZWNvbmRlL3YxL2JhY2tncm91bmRfaW1wb3J0LnByb3RvEgpzZWNvbmRlLnYxIlYKH0ltcG9ydE1hcmtldHBsYWNlUHJvZmlsZVJlcXVlc3QSEwoLcHJvZmlsZV91cmwYASABKAkSEwoGdmVuZG9yGAIgASgJSACIAQFCCQoHX3ZlbmRvciJXCiBJbXBvcnRNYXJrZXRwbGFjZVByb2ZpbGVSZXNwb25zZRIzCg9iYWNrZ3JvdW5kX3Rhc2sYASABKAsyGi5zZWNvbmRlLnYxLkJhY2tncm91bmRUYXNrMpABChdCYWNrZ3JvdW5kSW1wb3J0U2VydmljZRJ1ChhJbXBvcnRNYXJrZXRwbGFjZVByb2ZpbGUSKy5zZWNvbmRlLnYxLkltcG9ydE1hcmtldHBsYWNlUHJvZmlsZVJlcXVlc3QaLC5zZWNvbmRlLnYxLkltcG9ydE1hcmtldHBsYWNlUHJvZmlsZVJlc3BvbnNlYgZwcm90bzM", [file_seconde_v1_background_task]);
+  fileDesc("CiJzZWNvbmRlL3YxL2JhY2tncm91bmRfaW1wb3J0LnByb3RvEgpzZWNvbmRlLnYxIrkBCh9JbXBvcnRNYXJrZXRwbGFjZVByb2ZpbGVSZXF1ZXN0Eh0KC3Byb2ZpbGVfdXJsGAEgASgJQgi6SAVyAxiAEBJsCgZ2ZW5kb3IYAiABKAlCV7pIVHJSMlBeKFswLTlhLWZBLUZdezh9LVswLTlhLWZBLUZdezR9LVswLTlhLWZBLUZdezR9LVswLTlhLWZBLUZdezR9LVswLTlhLWZBLUZdezEyfSk/JEgAiAEBQgkKB192ZW5kb3IiVwogSW1wb3J0TWFya2V0cGxhY2VQcm9maWxlUmVzcG9uc2USMwoPYmFja2dyb3VuZF90YXNrGAEgASgLMhouc2Vjb25kZS52MS5CYWNrZ3JvdW5kVGFzazKQAQoXQmFja2dyb3VuZEltcG9ydFNlcnZpY2USdQoYSW1wb3J0TWFya2V0cGxhY2VQcm9maWxlEisuc2Vjb25kZS52MS5JbXBvcnRNYXJrZXRwbGFjZVByb2ZpbGVSZXF1ZXN0Giwuc2Vjb25kZS52MS5JbXBvcnRNYXJrZXRwbGFjZVByb2ZpbGVSZXNwb25zZWIGcHJvdG8z", [file_buf_validate_validate, file_seconde_v1_background_task]);
 
 /**
  * Imports a vendor's wardrobe from their public profile on the resale marketplace.

@@ -4,13 +4,14 @@
 
 import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import { file_buf_validate_validate } from "../../buf/validate/validate_pb";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file seconde/v1/common.proto.
  */
 export const file_seconde_v1_common: GenFile = /*@__PURE__*/
-  fileDesc("ChdzZWNvbmRlL3YxL2NvbW1vbi5wcm90bxIKc2Vjb25kZS52MSItCgpQYWdpbmF0aW9uEgwKBHBhZ2UYASABKAUSEQoJcGFnZV9zaXplGAIgASgFIiIKD0Rlc3Ryb3lSZXNwb25zZRIPCgdzdWNjZXNzGAEgASgIKnQKClN0cmVhbUNvZGUSGwoXU1RSRUFNX0NPREVfVU5TUEVDSUZJRUQQABIYChRTVFJFQU1fQ09ERV9QUk9HUkVTUxABEhYKElNUUkVBTV9DT0RFX0ZJTklTSBACEhcKE1NUUkVBTV9DT0RFX1NQRUNJQUwQA2IGcHJvdG8z");
+  fileDesc("ChdzZWNvbmRlL3YxL2NvbW1vbi5wcm90bxIKc2Vjb25kZS52MSJCCgpQYWdpbmF0aW9uEhUKBHBhZ2UYASABKAVCB7pIBBoCKAASHQoJcGFnZV9zaXplGAIgASgFQgq6SAcaBRiIJygAIiIKD0Rlc3Ryb3lSZXNwb25zZRIPCgdzdWNjZXNzGAEgASgIKnQKClN0cmVhbUNvZGUSGwoXU1RSRUFNX0NPREVfVU5TUEVDSUZJRUQQABIYChRTVFJFQU1fQ09ERV9QUk9HUkVTUxABEhYKElNUUkVBTV9DT0RFX0ZJTklTSBACEhcKE1NUUkVBTV9DT0RFX1NQRUNJQUwQA2IGcHJvdG8z", [file_buf_validate_validate]);
 
 /**
  * Pagination of every List call. page starts at 1; page_size 0 means the server default.

@@ -4,6 +4,7 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import { file_buf_validate_validate } from "../../buf/validate/validate_pb";
 import type { Customer } from "./customer_pb";
 import { file_seconde_v1_customer } from "./customer_pb";
 import type { Deposit, DepositSchema } from "./deposit_pb";
@@ -14,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file seconde/v1/public_deposit.proto.
  */
 export const file_seconde_v1_public_deposit: GenFile = /*@__PURE__*/
-  fileDesc("Ch9zZWNvbmRlL3YxL3B1YmxpY19kZXBvc2l0LnByb3RvEgpzZWNvbmRlLnYxIkoKDFN0YXJ0UmVxdWVzdBIlCgdjb250YWN0GAEgASgLMhQuc2Vjb25kZS52MS5DdXN0b21lchITCgtkcmFmdF90b2tlbhgCIAEoCSJkCg1TdGFydFJlc3BvbnNlEhUKDWN1c3RvbWVyX3V1aWQYASABKAkSGAoQYWxyZWFkeV9leGlzdGluZxgCIAEoCBIiCgVkcmFmdBgDIAEoCzITLnNlY29uZGUudjEuRGVwb3NpdCI7Cg1TdWJtaXRSZXF1ZXN0EhUKDWN1c3RvbWVyX3V1aWQYASABKAkSEwoLZHJhZnRfdG9rZW4YAiABKAkyjgEKFFB1YmxpY0RlcG9zaXRTZXJ2aWNlEjwKBVN0YXJ0Ehguc2Vjb25kZS52MS5TdGFydFJlcXVlc3QaGS5zZWNvbmRlLnYxLlN0YXJ0UmVzcG9uc2USOAoGU3VibWl0Ehkuc2Vjb25kZS52MS5TdWJtaXRSZXF1ZXN0GhMuc2Vjb25kZS52MS5EZXBvc2l0YgZwcm90bzM", [file_seconde_v1_customer, file_seconde_v1_deposit]);
+  fileDesc("Ch9zZWNvbmRlL3YxL3B1YmxpY19kZXBvc2l0LnByb3RvEgpzZWNvbmRlLnYxIlMKDFN0YXJ0UmVxdWVzdBIlCgdjb250YWN0GAEgASgLMhQuc2Vjb25kZS52MS5DdXN0b21lchIcCgtkcmFmdF90b2tlbhgCIAEoCUIHukgEcgIYQCJkCg1TdGFydFJlc3BvbnNlEhUKDWN1c3RvbWVyX3V1aWQYASABKAkSGAoQYWxyZWFkeV9leGlzdGluZxgCIAEoCBIiCgVkcmFmdBgDIAEoCzITLnNlY29uZGUudjEuRGVwb3NpdCJRCg1TdWJtaXRSZXF1ZXN0EiIKDWN1c3RvbWVyX3V1aWQYASABKAlCC7pICNgBAXIDsAEBEhwKC2RyYWZ0X3Rva2VuGAIgASgJQge6SARyAhhAMo4BChRQdWJsaWNEZXBvc2l0U2VydmljZRI8CgVTdGFydBIYLnNlY29uZGUudjEuU3RhcnRSZXF1ZXN0Ghkuc2Vjb25kZS52MS5TdGFydFJlc3BvbnNlEjgKBlN1Ym1pdBIZLnNlY29uZGUudjEuU3VibWl0UmVxdWVzdBoTLnNlY29uZGUudjEuRGVwb3NpdGIGcHJvdG8z", [file_buf_validate_validate, file_seconde_v1_customer, file_seconde_v1_deposit]);
 
 /**
  * The public deposit form's first step: the contact. Creates the customer, or recognises the

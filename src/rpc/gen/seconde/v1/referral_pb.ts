@@ -4,13 +4,14 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import { file_buf_validate_validate } from "../../buf/validate/validate_pb";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file seconde/v1/referral.proto.
  */
 export const file_seconde_v1_referral: GenFile = /*@__PURE__*/
-  fileDesc("ChlzZWNvbmRlL3YxL3JlZmVycmFsLnByb3RvEgpzZWNvbmRlLnYxIjQKHENyZWF0ZUZyb21TcG9uc29yQ29kZVJlcXVlc3QSFAoMc3BvbnNvcl9jb2RlGAEgASgJIkEKHUNyZWF0ZUZyb21TcG9uc29yQ29kZVJlc3BvbnNlEg8KB3N1Y2Nlc3MYASABKAgSDwoHbWVzc2FnZRgCIAEoCTJ/Cg9SZWZlcnJhbFNlcnZpY2USbAoVQ3JlYXRlRnJvbVNwb25zb3JDb2RlEiguc2Vjb25kZS52MS5DcmVhdGVGcm9tU3BvbnNvckNvZGVSZXF1ZXN0Gikuc2Vjb25kZS52MS5DcmVhdGVGcm9tU3BvbnNvckNvZGVSZXNwb25zZWIGcHJvdG8z");
+  fileDesc("ChlzZWNvbmRlL3YxL3JlZmVycmFsLnByb3RvEgpzZWNvbmRlLnYxIj0KHENyZWF0ZUZyb21TcG9uc29yQ29kZVJlcXVlc3QSHQoMc3BvbnNvcl9jb2RlGAEgASgJQge6SARyAhhAIkEKHUNyZWF0ZUZyb21TcG9uc29yQ29kZVJlc3BvbnNlEg8KB3N1Y2Nlc3MYASABKAgSDwoHbWVzc2FnZRgCIAEoCTJ/Cg9SZWZlcnJhbFNlcnZpY2USbAoVQ3JlYXRlRnJvbVNwb25zb3JDb2RlEiguc2Vjb25kZS52MS5DcmVhdGVGcm9tU3BvbnNvckNvZGVSZXF1ZXN0Gikuc2Vjb25kZS52MS5DcmVhdGVGcm9tU3BvbnNvckNvZGVSZXNwb25zZWIGcHJvdG8z", [file_buf_validate_validate]);
 
 /**
  * Links the calling vendor to the vendor owning sponsor_code.
