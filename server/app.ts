@@ -19,7 +19,9 @@ import { staticHandler } from './http/staticFiles.ts';
 import { createS3MediaStorage } from './media/s3Storage.ts';
 import { createLocalMediaStorage } from './media/storage.ts';
 import { authInterceptor } from './rpc/authInterceptor.ts';
+import { refuseUndecodableRequests } from './rpc/decodeGuard.ts';
 import { loadServices } from './rpc/registry.ts';
+import { validateInterceptor } from './rpc/validateInterceptor.ts';
 import { createMailer } from './mail/outbox.ts';
 import { buildImplementation, registerRoutes, unimplementedMethods } from './routes.ts';
 import { createPlainRoutes } from './http/plainRoutes.ts';
@@ -27,6 +29,12 @@ import type { ConnectorSettings } from './services/connectors/connectorSettings.
 import type { BusinessSettings } from './services/deps.ts';
 import { PUBLIC_METHODS } from './services/index.ts';
 import { createTaskQueue } from './services/tasks/pgBossQueue.ts';
+
+/**
+ * The largest request is a photo with its two thumbnails: a bigger body is refused before it is
+ * read into memory.
+ */
+const REQUEST_MAX_BYTES = IMAGE_LIMITS.maxBytes + 2 * IMAGE_LIMITS.maxThumbnailBytes + 1024 * 1024;
 
 export interface StartOptions {
   port?: number;
@@ -189,11 +197,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     void serveStatic(req, res).catch(() => res.writeHead(500).end());
   };
   handler = connectNodeAdapter({
-    routes: (router) => registerRoutes(router, services, impl),
-    interceptors: [authInterceptor(database.db, verify, PUBLIC_METHODS)],
-    // The largest request is a photo with its two thumbnails: a bigger body is refused before it
-    // is read into memory.
-    readMaxBytes: IMAGE_LIMITS.maxBytes + 2 * IMAGE_LIMITS.maxThumbnailBytes + 1024 * 1024,
+    routes: (router) => {
+      registerRoutes(router, services, impl);
+      refuseUndecodableRequests(router, REQUEST_MAX_BYTES);
+    },
+    // Sign-in first, then the contracts' input limits.
+    interceptors: [authInterceptor(database.db, verify, PUBLIC_METHODS), validateInterceptor()],
+    readMaxBytes: REQUEST_MAX_BYTES,
     fallback: (req, res) => fallback(req as IncomingMessage, res as ServerResponse),
   });
 

@@ -3,6 +3,7 @@ import type { DescMessage } from '@bufbuild/protobuf';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { enumFromLabel, enumToLabel } from './rowMapping.ts';
 import type { Scope } from './policies.ts';
+import { fieldInvalid } from '../rpc/validateInterceptor.ts';
 import { fail } from '../rpc/reasons.ts';
 
 export const DEFAULT_PAGE_SIZE = 25;
@@ -145,6 +146,24 @@ export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * Longest search text turned into SQL. The contracts already cap every `search` field (200); this
+ * also covers search text read from the filters header, so a huge term never becomes a huge query.
+ */
+export const MAX_SEARCH_LENGTH = 200;
+
+/** The search text, trimmed; a longer one is refused rather than matched word by word. */
+export function searchText(search: unknown): string {
+  if (typeof search !== 'string') return '';
+  if (search.length > MAX_SEARCH_LENGTH)
+    throw fieldInvalid({
+      field: 'search',
+      rule: 'string.max_len',
+      message: `value length must be at most ${MAX_SEARCH_LENGTH} characters`,
+    });
+  return search.trim();
+}
+
 /** Columns a free-text `search` looks in, when the table has them. */
 const SEARCHED_COLUMNS = [
   'name',
@@ -167,10 +186,10 @@ export function searchSql(
   search: unknown,
   alias: string,
 ): RawBuilder<SqlBool>[] {
-  if (typeof search !== 'string') return [];
+  const text = searchText(search);
   const searched = SEARCHED_COLUMNS.filter((c) => columns.has(c));
-  if (searched.length === 0) return [];
-  return search
+  if (text === '' || searched.length === 0) return [];
+  return text
     .split(/\s+/)
     .filter(Boolean)
     .map((word) => {

@@ -90,6 +90,10 @@ export type Reason =
   | 'ALREADY_RESERVED'
   | 'NOT_AVAILABLE'
   | 'RESERVATION_DECIDED'
+  // Requests refused before any handler: a value outside the contracts' limits (the field and the
+  // rule travel with it, see rpc/validateInterceptor.ts), a body no message can be read from.
+  | 'FIELD_INVALID'
+  | 'REQUEST_UNREADABLE'
   | 'UNIMPLEMENTED';
 
 /** Builds the ConnectError every expected failure is thrown as. */

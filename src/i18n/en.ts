@@ -98,6 +98,12 @@ export const en: Translation = {
     subscriptionUpdateNeeded: 'Your subscription needs updating.',
     notFound: 'Item not found.',
     invalidRequest: 'The request is not valid.',
+    fieldInvalid: 'A value is too long, out of range or not recognised. Check the form.',
+    requestUnreadable: 'The server could not read the request. Reload the page and try again.',
+    referenceNotYours:
+      'This refers to a deposit, contact, company or account that is not yours. Nothing was saved.',
+    unknownReference:
+      'This refers to something that no longer exists. Reload the page and try again.',
     duplicate: 'A similar item already exists.',
     changedBySomeoneElse: 'Someone else changed this item. Reload the page.',
     unavailable: 'The server cannot be reached. Check your connection.',

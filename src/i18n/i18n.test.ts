@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APP_ERROR_CODES, errorI18nKey } from '../rpc/errors.ts';
+import { APP_ERROR_CODES, errorI18nKey, REASON_I18N_KEYS } from '../rpc/errors.ts';
 import type { SessionErrorCode } from '../machines/session/sessionTypes.ts';
 import { en } from './en.ts';
 import { fr } from './fr.ts';
@@ -46,6 +46,11 @@ describe('translations', () => {
   ];
   it.each(sessionCodes)('has a text for the error code %s', (code) => {
     expect(frKeys).toHaveProperty([errorI18nKey(code)]);
+  });
+
+  it.each(Object.values(REASON_I18N_KEYS))('has a text for the reason key %s', (key) => {
+    expect(frKeys).toHaveProperty([key]);
+    expect(enKeys).toHaveProperty([key]);
   });
 
   it.each(['Developer', 'Admin', 'Vendor', 'Customer', null] as const)(

@@ -9,6 +9,39 @@ type Row = [label: string, error: unknown, expected: AppError];
 
 const table: Row[] = [
   [
+    "value outside the contracts' limits",
+    new ConnectError(
+      JSON.stringify({
+        code: 'FIELD_INVALID',
+        message: 'deposit.name: value length must be at most 255 characters',
+        field: 'deposit.name',
+        rule: 'string.max_len',
+      }),
+      Code.InvalidArgument,
+    ),
+    {
+      code: 'invalidRequest',
+      retryable: false,
+      i18nKey: 'errors.fieldInvalid',
+      silent: false,
+      reason: 'FIELD_INVALID',
+      message: 'deposit.name: value length must be at most 255 characters',
+      field: 'deposit.name',
+    },
+  ],
+  [
+    'unreadable request body',
+    reasoned(Code.InvalidArgument, 'REQUEST_UNREADABLE', 'The request body is not valid'),
+    {
+      code: 'invalidRequest',
+      retryable: false,
+      i18nKey: 'errors.requestUnreadable',
+      silent: false,
+      reason: 'REQUEST_UNREADABLE',
+      message: 'The request body is not valid',
+    },
+  ],
+  [
     'cancelled call',
     new ConnectError('operation was aborted', Code.Canceled),
     { code: 'cancelled', retryable: false, i18nKey: 'errors.cancelled', silent: true },

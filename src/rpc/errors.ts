@@ -31,12 +31,25 @@ export interface AppError {
   readonly reason?: string;
   /** Human text carried by the error, kept for display where the spec asks for it. */
   readonly message?: string;
+  /** The request field the server refused (`deposit.name`), with the FIELD_INVALID reason. */
+  readonly field?: string;
   /** Cancellations (navigation, unmount, superseded search) are never shown to the user. */
   readonly silent: boolean;
 }
 
 /** The reason the subscription gate switches on (1-app-shell.md §8). */
 export const SUBSCRIPTION_UPDATE_NEEDED = 'SUBSCRIPTION_UPDATE_NEEDED';
+
+/**
+ * Reasons with a text of their own, more precise than their code's: a value outside the contracts'
+ * limits (the server names the field), a request body the server could not read.
+ */
+export const REASON_I18N_KEYS: Readonly<Record<string, string>> = {
+  FIELD_INVALID: 'errors.fieldInvalid',
+  REQUEST_UNREADABLE: 'errors.requestUnreadable',
+  REFERENCE_NOT_YOURS: 'errors.referenceNotYours',
+  UNKNOWN_REFERENCE: 'errors.unknownReference',
+};
 
 /** Every key the funnel can hand out; the i18n test checks each exists in both languages. */
 export function errorI18nKey<C extends string>(code: C): `errors.${C}` {
@@ -66,7 +79,11 @@ const BY_CODE: Readonly<Record<Code, { code: AppErrorCode; retryable: boolean }>
  * Reads the server's `{"code": REASON, "message": ...}` out of a raw message. Proxies sometimes
  * wrap it in text, so the outermost braces are tried too.
  */
-export function parseReason(rawMessage: string): { reason?: string; message?: string } {
+export function parseReason(rawMessage: string): {
+  reason?: string;
+  message?: string;
+  field?: string;
+} {
   const candidates = [rawMessage];
   const start = rawMessage.indexOf('{');
   const end = rawMessage.lastIndexOf('}');
@@ -75,10 +92,11 @@ export function parseReason(rawMessage: string): { reason?: string; message?: st
     try {
       const parsed: unknown = JSON.parse(candidate);
       if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-        const { code, message } = parsed as Record<string, unknown>;
+        const { code, message, field } = parsed as Record<string, unknown>;
         return {
           reason: typeof code === 'string' ? code : undefined,
           message: typeof message === 'string' ? message : undefined,
+          ...(typeof field === 'string' && { field }),
         };
       }
     } catch {
@@ -100,7 +118,7 @@ function isNetworkFailure(error: ConnectError): boolean {
  */
 export function toAppError(error: unknown): AppError {
   const connectError = ConnectError.from(error);
-  const { reason, message } = parseReason(connectError.rawMessage);
+  const { reason, message, field } = parseReason(connectError.rawMessage);
   const mapped =
     reason === SUBSCRIPTION_UPDATE_NEEDED
       ? ({ code: 'subscriptionUpdateNeeded', retryable: false } as const)
@@ -110,12 +128,16 @@ export function toAppError(error: unknown): AppError {
   const appError: AppError = {
     code: mapped.code,
     retryable: mapped.retryable,
-    i18nKey: errorI18nKey(mapped.code),
+    i18nKey:
+      (reason !== undefined && Object.hasOwn(REASON_I18N_KEYS, reason)
+        ? REASON_I18N_KEYS[reason]
+        : undefined) ?? errorI18nKey(mapped.code),
     silent: mapped.code === 'cancelled',
   };
   return {
     ...appError,
     ...(reason !== undefined && { reason }),
     ...(message !== undefined && { message }),
+    ...(field !== undefined && { field }),
   };
 }

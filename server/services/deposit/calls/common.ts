@@ -13,7 +13,13 @@ import {
 } from '../../../../src/rpc/gen/seconde/v1/deposit_pb.ts';
 import { refuseOutOfScope, requireCaller, requireUuid } from '../../../crud/crudService.ts';
 import { scopeFor } from '../../../crud/policies.ts';
-import { filtersSql, likePattern, orderingSql, scopeSql } from '../../../crud/queryParts.ts';
+import {
+  filtersSql,
+  likePattern,
+  orderingSql,
+  scopeSql,
+  searchText,
+} from '../../../crud/queryParts.ts';
 import { columnFields, enumToLabel, rowToMessage } from '../../../crud/rowMapping.ts';
 import { loadSchema, type ColumnInfo } from '../../../crud/tableInfo.ts';
 import type { Caller } from '../../../rpc/caller.ts';
@@ -127,7 +133,7 @@ export async function depositWhere(
   if (filters.vendor) where.push(sql<SqlBool>`r.vendor = ${requireUuid(filters.vendor, 'vendor')}`);
   if (filters.customer)
     where.push(sql<SqlBool>`r.customer = ${requireUuid(filters.customer, 'customer')}`);
-  const search = filters.search?.trim();
+  const search = searchText(filters.search);
   if (search) {
     const pattern = likePattern(search);
     where.push(sql<SqlBool>`(r.name ilike ${pattern} or exists (
