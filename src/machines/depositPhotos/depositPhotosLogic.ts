@@ -5,7 +5,7 @@ import { ProductService, type Product } from '../../rpc/gen/seconde/v1/product_p
 import { withFilters } from '../../rpc/interceptors/filters.ts';
 import { clusterModeMachine } from '../clusterMode/clusterModeMachine.ts';
 import { imageCalls } from '../imageList/imageListActors.ts';
-import { createPagedListMachine, type Page, type PageQuery } from '../people/pagedListMachine.ts';
+import { createPagedListMachine, type Page, type PageQuery } from '../shared/pagedListMachine.ts';
 import { depositPhotosMachine } from './depositPhotosMachine.ts';
 
 /** A product of the deposit as a drop target: its photos can be dragged onto it. */

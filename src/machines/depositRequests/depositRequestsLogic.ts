@@ -4,7 +4,7 @@ import { ProductFamilySchema } from '../../rpc/gen/seconde/v1/category_pb.ts';
 import { DepositService, type DepositRequest } from '../../rpc/gen/seconde/v1/deposit_pb.ts';
 import { MailKindSchema, OutboxMailService } from '../../rpc/gen/seconde/v1/outbox_mail_pb.ts';
 import { enumLabel, toMs } from '../people/labels.ts';
-import { createPagedListMachine, type Page, type PageQuery } from '../people/pagedListMachine.ts';
+import { createPagedListMachine, type Page, type PageQuery } from '../shared/pagedListMachine.ts';
 import {
   depositRequestsMachine,
   type AssignInput,

@@ -1,6 +1,6 @@
 import { assign, emit, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 import { toAppError, type AppErrorCode } from '../../rpc/errors.ts';
-import { isOtherValidPage } from '../people/pagedListMachine.ts';
+import { isOtherValidPage } from '../shared/pagedListMachine.ts';
 import { failedState, loadingState } from '../shared/loadStates.ts';
 
 /** A vendor who asked for the deposit. */

@@ -10,8 +10,8 @@ import {
 } from '../../rpc/gen/seconde/v1/invoice_pb.ts';
 import { withFilters } from '../../rpc/interceptors/filters.ts';
 import { enumLabel, toMs } from '../people/labels.ts';
-import type { Page } from '../people/pagedListMachine.ts';
-import { createQueryListMachine, type ListQuery } from '../stock/queryListMachine.ts';
+import type { Page } from '../shared/pagedListMachine.ts';
+import { createQueryListMachine, type ListQuery } from '../shared/queryListMachine.ts';
 
 export interface InvoiceLine {
   readonly uuid: string;

@@ -1,6 +1,6 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { toAppError, type AppErrorCode } from '../../rpc/errors.ts';
-import { pageCount } from '../people/pagedListMachine.ts';
+import { pageCount } from '../shared/pagedListMachine.ts';
 import { isRefusal, type Refusal } from './refusals.ts';
 
 /** One open deposit as the marketplace shows it. */

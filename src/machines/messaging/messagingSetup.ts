@@ -1,6 +1,6 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { toAppError } from '../../rpc/errors.ts';
-import { pageCount } from '../people/pagedListMachine.ts';
+import { pageCount } from '../shared/pagedListMachine.ts';
 import {
   isTicketStatus,
   type MessagingContext,

@@ -1,5 +1,5 @@
 import { isFrenchPostalCode, isPhoneNumber } from '../../domain/fieldRules.ts';
-import * as recordForm from '../recordForm/recordForm.ts';
+import * as recordForm from '../shared/recordForm.ts';
 import type { CustomerRow } from './peopleRows.ts';
 
 /** The customer fields the information form edits (contract names, camelCase). */

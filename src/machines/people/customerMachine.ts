@@ -1,5 +1,5 @@
 import type { ContextFrom, EmittedFrom, EventFrom } from 'xstate';
-import { recordFormMachine, type RecordFormSaveInput } from '../recordForm/recordFormMachine.ts';
+import { recordFormMachine, type RecordFormSaveInput } from '../shared/recordFormMachine.ts';
 import {
   changedFields,
   draftOf,

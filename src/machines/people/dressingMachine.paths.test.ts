@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { describePaths, done, failure, walkPaths, type StepInfo } from '../testing/walkPaths.ts';
 import { dressingMachine, type DressingEvent } from './dressingMachine.ts';
-import type { Page } from './pagedListMachine.ts';
+import type { Page } from '../shared/pagedListMachine.ts';
 import type { DepositRow, ProductRow } from './peopleRows.ts';
 
 type Snapshot = SnapshotFrom<typeof dressingMachine>;

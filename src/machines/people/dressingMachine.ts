@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { toAppError, type AppErrorCode } from '../../rpc/errors.ts';
-import type { Page } from './pagedListMachine.ts';
+import type { Page } from '../shared/pagedListMachine.ts';
 import type { DepositRow, ProductRow } from './peopleRows.ts';
 
 export interface DressingContext {

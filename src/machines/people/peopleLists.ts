@@ -7,7 +7,7 @@ import { ProductService } from '../../rpc/gen/seconde/v1/product_pb.ts';
 import { VendorService } from '../../rpc/gen/seconde/v1/vendor_pb.ts';
 import { withFilters } from '../../rpc/interceptors/filters.ts';
 import { dressingMachine } from './dressingMachine.ts';
-import { createPagedListMachine, type Page, type PageQuery } from './pagedListMachine.ts';
+import { createPagedListMachine, type Page, type PageQuery } from '../shared/pagedListMachine.ts';
 import {
   customerRow,
   depositRow,

@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import type { ClientFactory } from '../../rpc/clients.ts';
 import { RateSlideService, type RateSlide } from '../../rpc/gen/seconde/v1/rate_slide_pb.ts';
 import { withFilters } from '../../rpc/interceptors/filters.ts';
-import { createPagedListMachine, type Page, type PageQuery } from '../people/pagedListMachine.ts';
+import { createPagedListMachine, type Page, type PageQuery } from '../shared/pagedListMachine.ts';
 
 /** One commission bracket as the rates pages show it. */
 export interface RateRow {

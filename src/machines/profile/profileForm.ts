@@ -6,7 +6,7 @@ import {
   type RequiredProfileField,
 } from '../../domain/fieldRules.ts';
 import { FAMILIES } from '../../domain/newDeposit/depositForm.ts';
-import * as recordForm from '../recordForm/recordForm.ts';
+import * as recordForm from '../shared/recordForm.ts';
 
 /** The families a vendor may prefer (contract ProductFamily labels). */
 export const PROFILE_FAMILIES = FAMILIES;

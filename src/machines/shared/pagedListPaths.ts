@@ -1,6 +1,6 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 import { expect } from 'vitest';
-import { pageCount, type Page } from '../people/pagedListMachine.ts';
+import { pageCount, type Page } from './pagedListMachine.ts';
 import { done, failure, type StepInfo } from '../testing/walkPaths.ts';
 
 /** Test support of the paged lists' path walks: a server of names and their shared invariants. */

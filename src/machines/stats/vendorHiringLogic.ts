@@ -14,9 +14,9 @@ import {
   type Vendor,
 } from '../../rpc/gen/seconde/v1/vendor_pb.ts';
 import { withFilters, type Filters } from '../../rpc/interceptors/filters.ts';
-import type { Page } from '../people/pagedListMachine.ts';
+import type { Page } from '../shared/pagedListMachine.ts';
 import { enumLabel, toMs } from '../people/labels.ts';
-import { createQueryListMachine, type ListQuery } from '../stock/queryListMachine.ts';
+import { createQueryListMachine, type ListQuery } from '../shared/queryListMachine.ts';
 
 /** Where a vendor stands in the onboarding. */
 export type OnboardingStage = 'notStarted' | 'inProgress' | 'completed';

@@ -10,8 +10,8 @@ import { VendorService } from '../../rpc/gen/seconde/v1/vendor_pb.ts';
 import { withFilters } from '../../rpc/interceptors/filters.ts';
 import { depositStatusValue, saleStatusOf } from '../deposit/enums.ts';
 import { toMs } from '../people/labels.ts';
-import type { Page } from '../people/pagedListMachine.ts';
-import { createQueryListMachine, type ListQuery } from './queryListMachine.ts';
+import type { Page } from '../shared/pagedListMachine.ts';
+import { createQueryListMachine, type ListQuery } from '../shared/queryListMachine.ts';
 
 /** One stock line, plain data: names already looked up. */
 export interface StockRow {

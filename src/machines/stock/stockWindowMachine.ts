@@ -1,8 +1,8 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { StockLayout } from '../../domain/stock/stockWire.ts';
 import { toAppError, type AppErrorCode } from '../../rpc/errors.ts';
-import { SEARCH_DEBOUNCE_MS } from '../people/pagedListMachine.ts';
-import { nextOrdering } from './queryListMachine.ts';
+import { SEARCH_DEBOUNCE_MS } from '../shared/pagedListMachine.ts';
+import { nextOrdering } from '../shared/queryListMachine.ts';
 import type { StockQueryFilters } from './stockQuery.ts';
 import {
   dropFarPages,

@@ -1,10 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { pageCount } from '../../machines/people/pagedListMachine.ts';
+import { pageCount } from '../../machines/shared/pagedListMachine.ts';
 import {
   sortDirection,
   type createQueryListMachine,
   type QueryListInput,
-} from '../../machines/stock/queryListMachine.ts';
+} from '../../machines/shared/queryListMachine.ts';
 
 /**
  * A query list actor started from `logic` (its `fetchPage` provided) and `input`: narrow reads,

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRef, EventObject, Snapshot } from 'xstate';
-import { pageCount } from '../../machines/people/pagedListMachine.ts';
+import { pageCount } from '../../machines/shared/pagedListMachine.ts';
 import { FailedState, PageState } from '../components/PageState.tsx';
 import { Pager } from '../people/Pager.tsx';
 

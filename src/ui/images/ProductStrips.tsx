@@ -7,7 +7,7 @@ import {
   PRODUCT_STRIPS_PAGE_SIZE,
   productStripsLogic,
 } from '../../machines/depositPhotos/depositPhotosLogic.ts';
-import { pageCount } from '../../machines/people/pagedListMachine.ts';
+import { pageCount } from '../../machines/shared/pagedListMachine.ts';
 import { useAppServices } from '../app/servicesContext.ts';
 import { TablePager } from '../components/TablePager.tsx';
 import { ImageList } from './ImageList.tsx';

@@ -1,7 +1,7 @@
 import { Classes, Spinner } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { pageCount } from '../../machines/people/pagedListMachine.ts';
+import { pageCount } from '../../machines/shared/pagedListMachine.ts';
 import { formatDate } from '../components/format.ts';
 import { FailedState, PageState } from '../components/PageState.tsx';
 import { TablePager } from '../components/TablePager.tsx';

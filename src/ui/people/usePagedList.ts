@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { createPagedListMachine } from '../../machines/people/pagedListMachine.ts';
-import { pageCount } from '../../machines/people/pagedListMachine.ts';
+import type { createPagedListMachine } from '../../machines/shared/pagedListMachine.ts';
+import { pageCount } from '../../machines/shared/pagedListMachine.ts';
 
 export type ListActor<Row extends { readonly uuid: string }> = ActorRefFrom<
   ReturnType<typeof createPagedListMachine<Row>>

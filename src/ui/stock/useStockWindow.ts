@@ -11,7 +11,7 @@ import {
 } from '../../machines/stock/stockQuery.ts';
 import { lineAt } from '../../machines/stock/stockWindow.ts';
 import { stockWindowLogic } from '../../machines/stock/stockWindowActors.ts';
-import { sortDirection } from '../../machines/stock/queryListMachine.ts';
+import { sortDirection } from '../../machines/shared/queryListMachine.ts';
 import { useAppServices } from '../app/servicesContext.ts';
 
 /**

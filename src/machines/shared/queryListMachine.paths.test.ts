@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { pageCount, type Page } from '../people/pagedListMachine.ts';
-import { checkPagedStep, fetchPageAnswers, pageOfNames } from '../shared/pagedListPaths.ts';
+import { pageCount, type Page } from './pagedListMachine.ts';
+import { checkPagedStep, fetchPageAnswers, pageOfNames } from './pagedListPaths.ts';
 import { describePaths, walkPaths, type StepInfo } from '../testing/walkPaths.ts';
 import { createQueryListMachine, type ListQuery, type QueryListEvent } from './queryListMachine.ts';
 

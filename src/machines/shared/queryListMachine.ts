@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { toAppError, type AppErrorCode } from '../../rpc/errors.ts';
-import { SEARCH_DEBOUNCE_MS, isOtherValidPage, type Page } from '../people/pagedListMachine.ts';
-import { debouncingState, failedState, loadingState } from '../shared/loadStates.ts';
+import { SEARCH_DEBOUNCE_MS, isOtherValidPage, type Page } from './pagedListMachine.ts';
+import { debouncingState, failedState, loadingState } from './loadStates.ts';
 
 /** What one page load asks the server for. */
 export interface ListQuery<Filters> {

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { toAppError, type AppErrorCode } from '../../rpc/errors.ts';
-import { debouncingState, failedState, loadingState } from '../shared/loadStates.ts';
+import { debouncingState, failedState, loadingState } from './loadStates.ts';
 
 /** What a list screen asks for: one page, optionally narrowed by a search text. */
 export interface PageQuery {

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { checkPagedStep, fetchPageAnswers, pageOfNames } from '../shared/pagedListPaths.ts';
+import { checkPagedStep, fetchPageAnswers, pageOfNames } from './pagedListPaths.ts';
 import { describePaths, walkPaths, type StepInfo } from '../testing/walkPaths.ts';
 import {
   createPagedListMachine,
