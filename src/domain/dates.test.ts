@@ -3,6 +3,7 @@ import {
   addDays,
   dayError,
   displayOf,
+  formatDate,
   orderRange,
   RANGE_SHORTCUTS,
   shortcutRange,
@@ -59,5 +60,13 @@ describe('dates', () => {
     expect(shortcutRange('lastSixMonths', now).dateFrom).toBe(addDays('2024-05-15', -179));
     expect(shortcutRange('sinceStartOfYear', now).dateFrom).toBe('2024-01-01');
     expect(shortcutRange('thisMonth', now).dateFrom).toBe('2024-05-01');
+  });
+
+  it('shows an instant as DD/MM/YYYY in Paris time, with HH:mm on request', () => {
+    const lateEvening = Date.UTC(2026, 10, 23, 22, 30); // 22:30 UTC is 23:30 in Paris (winter)
+    expect(formatDate(lateEvening, 'fr')).toBe('23/11/2026');
+    expect(formatDate(lateEvening, 'fr', true)).toBe('23/11/2026 23:30');
+    expect(formatDate(lateEvening, 'en')).toBe('23/11/2026');
+    expect(formatDate(null, 'fr')).toBe('');
   });
 });

@@ -1,9 +1,10 @@
 import { parisDay } from './calendar.ts';
 
 /**
- * Dates of the forms (1-app-shell.md §5, §9): shown DD/MM/YYYY, kept as YYYY-MM-DD, the day
- * taken in Paris; optional min and max, an allowed-day rule, ranges put in order, and the range
- * shortcuts. Pure: "now" is a parameter. Calendar arithmetic runs on UTC dates so no local time
+ * Dates as the app shows and keeps them (1-app-shell.md §5, §9): shown DD/MM/YYYY, kept as
+ * YYYY-MM-DD, the day taken in Paris; optional min and max, an allowed-day rule, ranges put in
+ * order, the range shortcuts, and instants shown in Paris time. Views and machines
+ * share them. Pure: "now" is a parameter. Calendar arithmetic runs on UTC dates so no local time
  * zone or daylight-saving change moves a day.
  */
 
@@ -114,4 +115,29 @@ export function shortcutRange(
     sinceStartOfYear: () => `${dateTo.slice(0, 4)}-01-01`,
   }[shortcut]();
   return { dateFrom, dateTo };
+}
+
+/**
+ * Intl formatters cost far more to build than to use (long lists format hundreds of dates per
+ * screen): one per locale and precision, built once.
+ */
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Date display (1-app-shell.md §9): DD/MM/YYYY, optionally HH:mm, in Paris time. */
+export function formatDate(ms: number | null, language: string, withTime = false): string {
+  if (ms === null) return '';
+  const locale = language === 'en' ? 'en-GB' : 'fr-FR';
+  const key = `${locale}:${withTime}`;
+  let formatter = dateFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      ...(withTime && { hour: '2-digit', minute: '2-digit' }),
+      timeZone: DATE_TIME_ZONE,
+    });
+    dateFormatters.set(key, formatter);
+  }
+  return formatter.format(ms);
 }

@@ -1,5 +1,6 @@
 import { create } from '@bufbuild/protobuf';
 import { timestampDate, timestampFromDate, type Timestamp } from '@bufbuild/protobuf/wkt';
+import { valueOfDate } from '../../domain/dates.ts';
 import { DepositSchema, type Deposit } from '../../rpc/gen/seconde/v1/deposit_pb.ts';
 import { DEPOSIT_ENUMS, labelOf, valueOf, type DepositEnumName } from './enums.ts';
 
@@ -73,10 +74,7 @@ export function fieldSpec(name: string): FieldSpec | undefined {
 
 /** `2024-03-01` in the user's calendar (the app shows dates, not instants). */
 export function toDateText(ts: Timestamp | undefined): string | null {
-  if (!ts) return null;
-  const d = timestampDate(ts);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return ts ? valueOfDate(timestampDate(ts)) : null;
 }
 
 export function fromDateText(text: string): Timestamp | undefined {

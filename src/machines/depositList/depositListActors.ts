@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { addDays } from '../../domain/dates.ts';
 import { DEPOSIT_STATUSES } from '../../domain/deposit/statuses.ts';
 import type { ClientFactory } from '../../rpc/clients.ts';
 import { CustomerService } from '../../rpc/gen/seconde/v1/customer_pb.ts';
@@ -8,7 +9,7 @@ import { VendorService } from '../../rpc/gen/seconde/v1/vendor_pb.ts';
 import { withFilters, type Filters } from '../../rpc/interceptors/filters.ts';
 import { toDateText } from '../deposit/depositFields.ts';
 import { depositStatusOf, depositStatusValue, labelOf } from '../deposit/enums.ts';
-import { nextDay, type DepositFilters } from './depositListQuery.ts';
+import type { DepositFilters } from './depositListQuery.ts';
 import type { LoadInput } from './depositListMachine.ts';
 import type { ListOptions, ListPage, ListViewer, Option } from './depositListTypes.ts';
 
@@ -22,7 +23,7 @@ const localMidnight = (date: string) => new Date(`${date}T00:00:00`).toISOString
 export function filtersHeader(filters: DepositFilters): Filters {
   const created: Record<string, string> = {};
   if (filters.dateFrom) created.gte = localMidnight(filters.dateFrom);
-  if (filters.dateTo) created.lt = localMidnight(nextDay(filters.dateTo));
+  if (filters.dateTo) created.lt = localMidnight(addDays(filters.dateTo, 1));
   return {
     ...(filters.family && { family: filters.family }),
     ...(filters.gamme && { gamme: filters.gamme }),

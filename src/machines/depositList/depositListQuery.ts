@@ -107,13 +107,3 @@ export function sortDirection(ordering: readonly string[], key: SortKey): 'asc' 
   if (ordering.includes(`-${key}`)) return 'desc';
   return null;
 }
-
-const pad = (n: number) => String(n).padStart(2, '0');
-export const dateText = (d: Date) =>
-  `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-
-/** The day after a `YYYY-MM-DD` date, for an end bound that includes the whole day. */
-export function nextDay(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return dateText(new Date(y, m - 1, d + 1));
-}

@@ -1,3 +1,4 @@
+import { parisDay } from '../../domain/calendar.ts';
 import { EXPORT_COLUMNS, type ExportKind } from '../../domain/exports/exportColumns.ts';
 import { DepositStatus } from '../../rpc/gen/seconde/v1/deposit_pb.ts';
 import { InvoiceCategory, InvoiceStatus } from '../../rpc/gen/seconde/v1/invoice_pb.ts';
@@ -103,14 +104,7 @@ export function sheetSpec(
   };
 }
 
-const parisDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Paris',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
 /** `stock-2026-11-24.xlsx`: the translated base name and the Paris date of the export. */
 export function exportFileName(base: string, at: number): string {
-  return `${base}-${parisDay.format(at)}.xlsx`;
+  return `${base}-${parisDay(new Date(at))}.xlsx`;
 }

@@ -1,10 +1,10 @@
 import { fromPromise } from 'xstate';
+import { valueOfDate } from '../../domain/dates.ts';
 import { DEPOSIT_STATUSES, type DepositStatus } from '../../domain/deposit/statuses.ts';
 import type { ClientFactory } from '../../rpc/clients.ts';
 import { DepositService } from '../../rpc/gen/seconde/v1/deposit_pb.ts';
 import { withFilters } from '../../rpc/interceptors/filters.ts';
 import { depositStatusValue } from '../deposit/enums.ts';
-import { dateText } from '../depositList/depositListQuery.ts';
 import { toMs } from '../people/labels.ts';
 import { createFiguresMachine, type DateRange } from './figuresMachine.ts';
 import { periodHeader } from './period.ts';
@@ -68,8 +68,8 @@ export function monthsOf(range: DateRange, today: Date): { month: string; range:
     d <= end;
     d = new Date(d.getFullYear(), d.getMonth() + 1, 1)
   ) {
-    const first = dateText(d);
-    const last = dateText(new Date(d.getFullYear(), d.getMonth() + 1, 0));
+    const first = valueOfDate(d);
+    const last = valueOfDate(new Date(d.getFullYear(), d.getMonth() + 1, 0));
     months.push({
       month: first.slice(0, 7),
       range: {

@@ -1,3 +1,4 @@
+import { addDays } from '../../domain/dates.ts';
 import { SALE_STATUSES, isSaleStatus, type SaleStatus } from '../../domain/deposit/statuses.ts';
 import type { StockLayout } from '../../domain/stock/stockWire.ts';
 import type { ExportRequest } from '../export/exportTypes.ts';
@@ -32,18 +33,12 @@ export { STOCK_ORDERING, STOCK_SORTABLE };
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The day after `yyyy-mm-dd`, so "up to the 3rd" includes the whole 3rd. */
-function nextDay(day: string): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
-
 /** The filters header of the list (and of the export): known columns only, empty ones left out. */
 export function stockFiltersHeader(f: StockQueryFilters): Record<string, unknown> {
   const entry: Record<string, string> = {};
   if (DAY.test(f.from)) entry.gte = f.from;
-  if (DAY.test(f.to)) entry.lt = nextDay(f.to);
+  // The day after, so "up to the 3rd" includes the whole 3rd.
+  if (DAY.test(f.to)) entry.lt = addDays(f.to, 1);
   return {
     ...(f.saleStatuses.length > 0 && { sale_status: f.saleStatuses }),
     ...(f.deposit && { deposit: f.deposit }),

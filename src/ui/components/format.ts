@@ -1,33 +1,16 @@
 /**
  * Intl formatters cost far more to build than to use (long lists build hundreds per screen):
- * one per language and options, built once.
+ * one per language, built once. Dates are shown by `formatDate` in src/domain/dates.ts.
  */
-const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+const formatters = new Map<string, Intl.NumberFormat>();
 
-function cached<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, build: () => F): F {
+function cached<F extends Intl.NumberFormat>(key: string, build: () => F): F {
   let formatter = formatters.get(key) as F | undefined;
   if (!formatter) {
     formatter = build();
     formatters.set(key, formatter);
   }
   return formatter;
-}
-
-/** Date display (1-app-shell.md §9): DD/MM/YYYY, optionally HH:mm, in Paris time. */
-export function formatDate(ms: number | null, language: string, withTime = false): string {
-  if (ms === null) return '';
-  const locale = language === 'en' ? 'en-GB' : 'fr-FR';
-  return cached(
-    `date:${locale}:${withTime}`,
-    () =>
-      new Intl.DateTimeFormat(locale, {
-        day: '2-digit',
-        month: '2-digit',
-        year: 'numeric',
-        ...(withTime && { hour: '2-digit', minute: '2-digit' }),
-        timeZone: 'Europe/Paris',
-      }),
-  ).format(ms);
 }
 
 /** Amounts in euros, in the reader's language. */

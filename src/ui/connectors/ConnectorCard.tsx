@@ -20,7 +20,7 @@ import {
   type ConnectorRow,
 } from '../../machines/connectors/connectorsTypes.ts';
 import { labelKey } from '../../machines/people/labels.ts';
-import { formatDate } from '../components/format.ts';
+import { formatDate } from '../../domain/dates.ts';
 import { channelName } from './channelNames.ts';
 import { useConnectors, useConnectorsActor } from './connectorsContext.ts';
 import { StorefrontFacts } from './StorefrontFacts.tsx';

@@ -12,7 +12,7 @@ import {
 import { labelKey } from '../../machines/people/labels.ts';
 import { showToast } from '../components/toaster.ts';
 import { useAppServices } from '../app/servicesContext.ts';
-import { formatDate } from '../components/format.ts';
+import { formatDate } from '../../domain/dates.ts';
 import { CardPages, useCardPages } from './CardPages.tsx';
 
 type RequestsActor = ActorRefFrom<typeof depositRequestsMachine>;

@@ -15,7 +15,7 @@ import { REFUSAL_FIXES, refusalKey, type Refusal } from '../../machines/marketpl
 import { showToast } from '../components/toaster.ts';
 import { useAppServices } from '../app/servicesContext.ts';
 import { useSession } from '../app/sessionContext.ts';
-import { formatDate } from '../components/format.ts';
+import { formatDate } from '../../domain/dates.ts';
 import { CardPages, useCardPages } from './CardPages.tsx';
 
 type MarketplaceActor = ActorRefFrom<typeof marketplaceMachine>;

@@ -9,7 +9,7 @@ import {
 } from '../../machines/depositRequests/depositRequestsLogic.ts';
 import { labelKey } from '../../machines/people/labels.ts';
 import { useAppServices } from '../app/servicesContext.ts';
-import { formatDate } from '../components/format.ts';
+import { formatDate } from '../../domain/dates.ts';
 import { ListFrame } from '../people/ListFrame.tsx';
 import { usePagedList } from '../people/usePagedList.ts';
 

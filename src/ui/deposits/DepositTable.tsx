@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { depositStatusI18nKey, enumI18nKey } from '../../machines/deposit/enums.ts';
 import { sortDirection, type SortKey } from '../../machines/depositList/depositListQuery.ts';
 import { selectOrdering, selectRows } from '../../machines/depositList/depositListSelectors.ts';
-import { formatDate } from '../components/format.ts';
+import { formatDate } from '../../domain/dates.ts';
 import { SortHeader } from '../components/SortHeader.tsx';
 import { useList, useListActor } from './listContext.ts';
 

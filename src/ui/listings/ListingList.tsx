@@ -4,7 +4,7 @@ import type { ListingRow } from '../../machines/listings/listingsTypes.ts';
 import { labelKey } from '../../machines/people/labels.ts';
 import { useReasonText } from '../connectors/ConnectorCard.tsx';
 import { channelName } from '../connectors/channelNames.ts';
-import { formatDate } from '../components/format.ts';
+import { formatDate } from '../../domain/dates.ts';
 import { useListings, useListingsActor } from './listingsContext.ts';
 
 const STATUS_INTENT: Readonly<Record<string, Intent>> = {

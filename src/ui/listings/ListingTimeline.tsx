@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { labelKey } from '../../machines/people/labels.ts';
 import { useReasonText } from '../connectors/ConnectorCard.tsx';
 import { channelName } from '../connectors/channelNames.ts';
-import { formatDate } from '../components/format.ts';
+import { formatDate } from '../../domain/dates.ts';
 import { useListings } from './listingsContext.ts';
 
 /**

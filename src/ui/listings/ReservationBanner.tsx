@@ -1,7 +1,7 @@
 import { Button, Callout, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { soldPriceOf } from '../../machines/listings/listingsMachine.ts';
-import { formatDate } from '../components/format.ts';
+import { formatDate } from '../../domain/dates.ts';
 import { useListings, useListingsActor } from './listingsContext.ts';
 
 /**

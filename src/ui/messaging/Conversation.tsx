@@ -13,7 +13,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { labelKey } from '../../machines/people/labels.ts';
 import { TICKET_STATUSES, type TicketStatus } from '../../machines/messaging/messagingTypes.ts';
-import { formatDate } from '../components/format.ts';
+import { formatDate } from '../../domain/dates.ts';
 import { FailedState, PageState } from '../components/PageState.tsx';
 import { useMessagingActor } from './messagingContext.ts';
 import { StatusTag } from './StatusTag.tsx';

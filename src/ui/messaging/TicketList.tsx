@@ -2,7 +2,7 @@ import { Classes, Spinner } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { pageCount } from '../../machines/shared/pagedListMachine.ts';
-import { formatDate } from '../components/format.ts';
+import { formatDate } from '../../domain/dates.ts';
 import { FailedState, PageState } from '../components/PageState.tsx';
 import { TablePager } from '../components/TablePager.tsx';
 import { useMessagingActor } from './messagingContext.ts';

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { labelKey } from '../../machines/people/labels.ts';
 import { depositListLogic } from '../../machines/people/peopleLists.ts';
 import { useAppServices } from '../app/servicesContext.ts';
-import { formatDate } from '../components/format.ts';
+import { formatDate } from '../../domain/dates.ts';
 import { ListFrame } from './ListFrame.tsx';
 import { ownerOf, type OwnerRef } from './owner.ts';
 import { usePagedList } from './usePagedList.ts';

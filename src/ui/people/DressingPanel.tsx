@@ -7,7 +7,8 @@ import { labelKey } from '../../machines/people/labels.ts';
 import { dressingLogic } from '../../machines/people/peopleLists.ts';
 import { FailedState, PageState } from '../components/PageState.tsx';
 import { useAppServices } from '../app/servicesContext.ts';
-import { formatDate, formatPrice } from '../components/format.ts';
+import { formatDate } from '../../domain/dates.ts';
+import { formatPrice } from '../components/format.ts';
 import { ownerOf, type OwnerRef } from './owner.ts';
 
 /**

@@ -8,7 +8,7 @@ import { labelKey } from '../../machines/people/labels.ts';
 import { subscriptionLogic } from '../../machines/profile/profileLogic.ts';
 import { useAppServices } from '../app/servicesContext.ts';
 import { useSession } from '../app/sessionContext.ts';
-import { formatDate } from '../components/format.ts';
+import { formatDate } from '../../domain/dates.ts';
 import { FailedState, PageState } from '../components/PageState.tsx';
 import { TrialCallout } from '../account/TrialCallout.tsx';
 import { Facts } from '../people/Facts.tsx';

@@ -21,7 +21,7 @@ import {
   type HiringRow,
 } from '../../machines/stats/vendorHiringLogic.ts';
 import { useAppServices } from '../app/servicesContext.ts';
-import { formatDate } from '../components/format.ts';
+import { formatDate } from '../../domain/dates.ts';
 import { answerKey } from './answerKeys.ts';
 import { ListBody } from '../components/ListBody.tsx';
 import { useQueryList } from '../components/useQueryList.ts';

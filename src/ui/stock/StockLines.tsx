@@ -7,7 +7,8 @@ import { Link, useNavigate } from 'react-router';
 import { saleStatusI18nKey } from '../../machines/deposit/enums.ts';
 import type { StockLayout } from '../../domain/stock/stockWire.ts';
 import type { StockLine } from '../../machines/stock/stockWindow.ts';
-import { formatDate, formatPrice } from '../components/format.ts';
+import { formatDate } from '../../domain/dates.ts';
+import { formatPrice } from '../components/format.ts';
 import { StockHeader } from './StockHeader.tsx';
 import type { StockWindow } from './useStockWindow.ts';
 
