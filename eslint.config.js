@@ -18,6 +18,22 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware: a promise nobody awaits loses its error, and an async callback handed to
+    // something that expects a plain function (an event handler, forEach) is not awaited
+    // either. Fire-and-forget is written `void promise` with a reason beside it.
+    files: ['{src,server,tests,scripts,bench}/**/*.{ts,tsx,mjs}'],
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['scripts/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -207,7 +207,7 @@ export async function createEmbeddedProvider(
     // Mounted like Express does it: oidc-provider reads the prefix back from originalUrl.
     (req as IncomingMessage & { originalUrl?: string }).originalUrl = req.url;
     req.url = `${subPath}${url.search}`;
-    callback(req, res);
+    await callback(req, res);
   }
 
   return {
