@@ -376,6 +376,6 @@ describe('the vendor decides', () => {
     ).toBe('NOT_FOUND');
     expect(
       (await refusalOf(storefront('vendor').releaseReservation({ uuid: 'nope' }))).reason,
-    ).toBe('INVALID_ARGUMENT');
+    ).toBe('FIELD_INVALID');
   });
 });

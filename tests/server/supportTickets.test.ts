@@ -95,12 +95,17 @@ describe('SupportTicketService.Create', () => {
     for (const supportTicket of [
       { title: '  ', content: 'x' },
       { title: 'x', content: '' },
-      { title: 'x'.repeat(201), content: 'x' },
     ])
       expect(await refusalOf(tickets('vendor').create({ supportTicket }))).toEqual({
         code: Code.InvalidArgument,
         reason: 'INVALID_ARGUMENT',
       });
+    // The title's length limit is the contract's, checked before the handler.
+    expect(
+      await refusalOf(
+        tickets('vendor').create({ supportTicket: { title: 'x'.repeat(201), content: 'x' } }),
+      ),
+    ).toEqual({ code: Code.InvalidArgument, reason: 'FIELD_INVALID' });
     expect(
       (
         await refusalOf(
@@ -163,7 +168,7 @@ describe('SupportTicketService.List and Retrieve', () => {
       (await refusalOf(tickets('vendor').retrieve({ uuid: crypto.randomUUID() }))).reason,
     ).toBe('NOT_FOUND');
     expect((await refusalOf(tickets('vendor').retrieve({ uuid: 'nope' }))).reason).toBe(
-      'INVALID_ARGUMENT',
+      'FIELD_INVALID',
     );
   });
 });
