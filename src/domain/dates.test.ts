@@ -4,6 +4,7 @@ import {
   dayError,
   displayOf,
   formatDate,
+  formatMonth,
   orderRange,
   RANGE_SHORTCUTS,
   shortcutRange,
@@ -68,5 +69,10 @@ describe('dates', () => {
     expect(formatDate(lateEvening, 'fr', true)).toBe('23/11/2026 23:30');
     expect(formatDate(lateEvening, 'en')).toBe('23/11/2026');
     expect(formatDate(null, 'fr')).toBe('');
+  });
+
+  it('names a month in the reader’s language', () => {
+    expect(formatMonth('2024-03', 'fr')).toBe('mars 2024');
+    expect(formatMonth('2024-03', 'en')).toBe('March 2024');
   });
 });

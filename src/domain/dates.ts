@@ -141,3 +141,12 @@ export function formatDate(ms: number | null, language: string, withTime = false
   }
   return formatter.format(ms);
 }
+
+/** A month as the statistics name it: `2024-03` → "mars 2024" / "March 2024". */
+export function formatMonth(month: string, language: string): string {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  const locale = language === 'en' ? 'en-GB' : 'fr-FR';
+  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(
+    new Date(year, m - 1, 1),
+  );
+}

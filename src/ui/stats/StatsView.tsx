@@ -2,6 +2,7 @@ import '../components/pages.css';
 import { Classes, H2, HTMLTable } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatMonth } from '../../domain/dates.ts';
 import { DEPOSIT_STATUSES } from '../../domain/deposit/statuses.ts';
 import { depositStatusI18nKey } from '../../machines/deposit/enums.ts';
 import {
@@ -11,7 +12,7 @@ import {
 } from '../../machines/stats/statsLogic.ts';
 import { useAppServices } from '../app/servicesContext.ts';
 import { formatPrice } from '../components/format.ts';
-import { Figure, formatMonth, formatNumber, formatPercent } from './figures.tsx';
+import { Figure, formatNumber, formatPercent } from './figures.tsx';
 import { CountTable, PeriodFigures } from './PeriodFigures.tsx';
 
 /** The turnover and its split: a key figure each, and a column each in the table of months. */

@@ -14,14 +14,6 @@ export function formatPercent(value: number, language: string): string {
   }).format(value / 100);
 }
 
-/** `2024-03` → "mars 2024" / "March 2024". */
-export function formatMonth(month: string, language: string): string {
-  const [year, m] = month.split('-').map(Number) as [number, number];
-  return new Intl.DateTimeFormat(locale(language), { month: 'long', year: 'numeric' }).format(
-    new Date(year, m - 1, 1),
-  );
-}
-
 /** One key figure of a statistics screen, as a term and its value. */
 export function Figure({
   id,
