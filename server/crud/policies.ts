@@ -26,7 +26,7 @@ function fillOwner(row: Record<string, unknown>, column: string, own: string | n
   if (named !== undefined && named !== null && named !== '' && named !== own)
     throw fail(
       Code.PermissionDenied,
-      'REFERENCE_NOT_YOURS',
+      'FORBIDDEN',
       `${column} names a vendor other than yours`,
     );
   row[column] = own;
@@ -82,7 +82,7 @@ const customer: Policy = {
     const vendors = (row.vendors as string[] | null) ?? [];
     const others = vendors.filter((v) => v !== c.vendorUuid);
     if (others.length > 0)
-      throw fail(Code.PermissionDenied, 'REFERENCE_NOT_YOURS', 'vendors names another vendor');
+      throw fail(Code.PermissionDenied, 'FORBIDDEN', 'vendors names another vendor');
     row.vendors = [c.vendorUuid];
   },
 };

@@ -15,8 +15,6 @@ export type Reason =
   | 'CHANGED_BY_SOMEONE_ELSE'
   | 'DUPLICATE'
   | 'UNKNOWN_REFERENCE'
-  // A request naming a row of someone else's (a deposit, customer, company or vendor).
-  | 'REFERENCE_NOT_YOURS'
   | 'IN_USE'
   | 'INVALID_ARGUMENT'
   | 'INVALID_FILTERS'

@@ -100,8 +100,6 @@ export const en: Translation = {
     invalidRequest: 'The request is not valid.',
     fieldInvalid: 'A value is too long, out of range or not recognised. Check the form.',
     requestUnreadable: 'The server could not read the request. Reload the page and try again.',
-    referenceNotYours:
-      'This refers to a deposit, contact, company or account that is not yours. Nothing was saved.',
     unknownReference:
       'This refers to something that no longer exists. Reload the page and try again.',
     duplicate: 'A similar item already exists.',

@@ -100,8 +100,6 @@ export const fr = {
     fieldInvalid:
       'Une valeur est trop longue, hors limites ou non reconnue. Vérifiez le formulaire.',
     requestUnreadable: 'Le serveur n’a pas pu lire la demande. Rechargez la page et réessayez.',
-    referenceNotYours:
-      'Ceci désigne un dépôt, un contact, une société ou un compte qui n’est pas le vôtre. Rien n’a été enregistré.',
     unknownReference: 'Ceci désigne un élément qui n’existe plus. Rechargez la page et réessayez.',
     duplicate: 'Un élément semblable existe déjà.',
     changedBySomeoneElse: 'Quelqu’un d’autre a modifié cet élément. Rechargez la page.',

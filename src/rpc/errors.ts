@@ -47,7 +47,6 @@ export const SUBSCRIPTION_UPDATE_NEEDED = 'SUBSCRIPTION_UPDATE_NEEDED';
 export const REASON_I18N_KEYS: Readonly<Record<string, string>> = {
   FIELD_INVALID: 'errors.fieldInvalid',
   REQUEST_UNREADABLE: 'errors.requestUnreadable',
-  REFERENCE_NOT_YOURS: 'errors.referenceNotYours',
   UNKNOWN_REFERENCE: 'errors.unknownReference',
 };
 

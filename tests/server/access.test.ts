@@ -54,7 +54,8 @@ describe('the authorisation table', () => {
         if (!rule) continue;
         const where = `${service.name}.${method.localName}`;
         if (rule.roles.length === 0) problems.push(`${where}: no role may call it`);
-        if (rule.scope && !schema.has(rule.scope)) problems.push(`${where}: no table ${rule.scope}`);
+        if (rule.scope && !schema.has(rule.scope))
+          problems.push(`${where}: no table ${rule.scope}`);
         for (const reference of rule.references) {
           if (!schema.has(reference.table))
             problems.push(`${where}: ${reference.path} names no table ${reference.table}`);

@@ -80,7 +80,10 @@ describe('the subscription gate', () => {
     const created = await t.client(CustomerService, who).create(newCustomer());
     expect(created.uuid).not.toBe('');
     const deposit = await t.client(DepositService, who).create({
-      deposit: { name: `Passe ${++counter}`, vendor: (await t.me('vendor')).vendorUuid },
+      deposit: {
+        name: `Passe ${++counter}`,
+        vendor: (await t.me(who === 'admin' ? 'vendor' : who)).vendorUuid,
+      },
     });
     expect(deposit.uuid).not.toBe('');
   });

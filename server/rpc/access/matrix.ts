@@ -40,7 +40,7 @@ export async function renderAccessMatrix(
     '- **rows**: the table whose row policy (`server/crud/policies.ts`) decides which rows the call',
     '  sees or changes.',
     '- **references**: request fields naming other rows; each must be a row the caller may read or',
-    '  write under its table’s policy, or the call is refused with `REFERENCE_NOT_YOURS`',
+    '  write under its table’s policy, or the call is refused with `FORBIDDEN`',
     '  (`UNKNOWN_REFERENCE` when no such row exists). Staff pass every reference check.',
     '',
   ];
