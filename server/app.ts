@@ -18,6 +18,8 @@ import { mediaHandler } from './http/media.ts';
 import { staticHandler } from './http/staticFiles.ts';
 import { createS3MediaStorage } from './media/s3Storage.ts';
 import { createLocalMediaStorage } from './media/storage.ts';
+import { accessInterceptor, publicMethods } from './rpc/access/interceptor.ts';
+import { ACCESS_TABLE } from './rpc/access/table.ts';
 import { authInterceptor } from './rpc/authInterceptor.ts';
 import { refuseUndecodableRequests } from './rpc/decodeGuard.ts';
 import { loadServices } from './rpc/registry.ts';
@@ -27,7 +29,6 @@ import { buildImplementation, registerRoutes, unimplementedMethods } from './rou
 import { createPlainRoutes } from './http/plainRoutes.ts';
 import type { ConnectorSettings } from './services/connectors/connectorSettings.ts';
 import type { BusinessSettings } from './services/deps.ts';
-import { PUBLIC_METHODS } from './services/index.ts';
 import { createTaskQueue } from './services/tasks/pgBossQueue.ts';
 
 /**
@@ -201,8 +202,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       registerRoutes(router, services, impl);
       refuseUndecodableRequests(router, REQUEST_MAX_BYTES);
     },
-    // Sign-in first, then the contracts' input limits.
-    interceptors: [authInterceptor(database.db, verify, PUBLIC_METHODS), validateInterceptor()],
+    // Sign-in first, then the authorisation table (roles, subscription gate, references), then
+    // the contracts' input limits: a caller learns nothing about a call they may not make.
+    interceptors: [
+      authInterceptor(database.db, verify, publicMethods(ACCESS_TABLE)),
+      accessInterceptor(database.db, ACCESS_TABLE, clock),
+      validateInterceptor(),
+    ],
     readMaxBytes: REQUEST_MAX_BYTES,
     fallback: (req, res) => fallback(req as IncomingMessage, res as ServerResponse),
   });
