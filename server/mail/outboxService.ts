@@ -14,7 +14,9 @@ import { filtersSql, orderingSql } from '../crud/queryParts.ts';
 import { columnFields, rowToMessage } from '../crud/rowMapping.ts';
 import { fail } from '../rpc/reasons.ts';
 import type { Caller } from '../rpc/caller.ts';
-import type { ServiceDeps, ServiceHandlers } from '../services/deps.ts';
+import type { ServiceDeps } from '../services/deps.ts';
+import { OutboxMailService } from '../../src/rpc/gen/seconde/v1/outbox_mail_pb.ts';
+import { implement } from '../services/implement.ts';
 import { tableColumns } from '../services/deposit/requests/columns.ts';
 
 function requireStaff(caller: Caller): void {
@@ -27,7 +29,7 @@ function requireStaff(caller: Caller): void {
  * first unless asked otherwise, with the `filters` header of the generic lists (kind, deposit...).
  * Anyone else is refused outright rather than shown an empty list.
  */
-export function outboxServiceHandlers({ db }: ServiceDeps): ServiceHandlers {
+export function outboxServiceHandlers({ db }: ServiceDeps) {
   async function list(
     req: ListOutboxMailsRequest,
     ctx: HandlerContext,
@@ -57,5 +59,5 @@ export function outboxServiceHandlers({ db }: ServiceDeps): ServiceHandlers {
     return rowToMessage(OutboxMailSchema, columns, rows[0]);
   }
 
-  return { 'seconde.v1.OutboxMailService': { list, retrieve } };
+  return [implement(OutboxMailService, { list, retrieve })] as const;
 }

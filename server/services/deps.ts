@@ -67,8 +67,3 @@ export interface ServiceDeps {
   /** eBay and Shopify credentials and addresses, or the built-in sandbox. */
   readonly connectors: ConnectorSettings;
 }
-
-/** Handlers by method local name, as Connect's router takes them. */
-export type Handlers = Record<string, unknown>;
-/** Hand-written handlers by service type name; they replace the generic ones of the same name. */
-export type ServiceHandlers = Record<string, Handlers>;

@@ -2,7 +2,7 @@ import { outboxServiceHandlers } from '../mail/outboxService.ts';
 import { accountCallsHandlers } from './account/accountCalls.ts';
 import { backgroundImportCallsHandlers } from './backgroundImport/backgroundImportCalls.ts';
 import { dashboardCallsHandlers } from './dashboard/dashboardCalls.ts';
-import type { ServiceDeps, ServiceHandlers } from './deps.ts';
+import type { ServiceDeps } from './deps.ts';
 import { depositCallsHandlers } from './deposit/depositCalls.ts';
 import { depositRequestsHandlers } from './deposit/depositRequests.ts';
 import { depositRulesHandlers } from './deposit/depositRules.ts';
@@ -20,39 +20,55 @@ import { publishingCallsHandlers } from './publishing/publishingCalls.ts';
 import { connectorCallsHandlers } from './connectors/connectorCalls.ts';
 import { storefrontCallsHandlers } from './storefront/storefrontCalls.ts';
 import { announcementCallsHandlers } from './announcements/announcementCalls.ts';
+import { SessionService } from '../../src/rpc/gen/seconde/v1/session_pb.ts';
+import { implement } from './implement.ts';
+import { sessionHandlers } from './sessionService.ts';
 
-/** Every area's hand-written handlers merged per service; one area per file keeps them apart. */
-export function handWrittenHandlers(deps: ServiceDeps): ServiceHandlers {
-  const merged: ServiceHandlers = {};
-  for (const area of [
-    depositCallsHandlers,
-    depositRulesHandlers,
-    depositRequestsHandlers,
-    publicDepositServiceHandlers,
-    peopleCallsHandlers,
-    outboxServiceHandlers,
-    supportTicketsHandlers,
-    accountCallsHandlers,
-    onboardingCallsHandlers,
-    dashboardCallsHandlers,
-    backgroundTaskCallsHandlers,
-    backgroundImportCallsHandlers,
-    exportCallsHandlers,
-    importCallsHandlers,
-    imageCallsHandlers,
-    productCallsHandlers,
-    stockCallsHandlers,
-    publishingCallsHandlers,
-    connectorCallsHandlers,
-    storefrontCallsHandlers,
-    announcementCallsHandlers,
-  ]) {
-    for (const [service, handlers] of Object.entries(area(deps))) {
-      const existing = merged[service] ?? {};
-      const clash = Object.keys(handlers).filter((m) => m in existing);
-      if (clash.length) throw new Error(`${service}: ${clash.join(', ')} handled twice`);
-      merged[service] = { ...existing, ...handlers };
-    }
+/**
+ * Every area's hand-written handlers, each typed against its service's contract; one area per
+ * file keeps them apart. The tuple's type is what `coverage.ts` checks for missing methods.
+ */
+export function handWrittenParts(deps: ServiceDeps) {
+  return [
+    implement(SessionService, sessionHandlers(deps.db, deps.settings)),
+    ...depositCallsHandlers(deps),
+    ...depositRulesHandlers(deps),
+    ...depositRequestsHandlers(deps),
+    ...publicDepositServiceHandlers(deps),
+    ...peopleCallsHandlers(deps),
+    ...outboxServiceHandlers(deps),
+    ...supportTicketsHandlers(deps),
+    ...accountCallsHandlers(deps),
+    ...onboardingCallsHandlers(deps),
+    ...dashboardCallsHandlers(deps),
+    ...backgroundTaskCallsHandlers(deps),
+    ...backgroundImportCallsHandlers(deps),
+    ...exportCallsHandlers(deps),
+    ...importCallsHandlers(deps),
+    ...imageCallsHandlers(deps),
+    ...productCallsHandlers(deps),
+    ...stockCallsHandlers(deps),
+    ...publishingCallsHandlers(deps),
+    ...connectorCallsHandlers(deps),
+    ...storefrontCallsHandlers(deps),
+    ...announcementCallsHandlers(deps),
+  ] as const;
+}
+
+/** One hand-written part, with its service and method names in its type. */
+export type HandWrittenPart = ReturnType<typeof handWrittenParts>[number];
+
+/**
+ * The hand-written handlers merged per service, under the type name read from each generated
+ * descriptor; they replace the generic ones of the same name. A method two areas answer is a bug.
+ */
+export function handWrittenHandlers(deps: ServiceDeps): Map<string, Record<string, unknown>> {
+  const merged = new Map<string, Record<string, unknown>>();
+  for (const { service, handlers } of handWrittenParts(deps)) {
+    const existing = merged.get(service.typeName) ?? {};
+    const clash = Object.keys(handlers).filter((m) => m in existing);
+    if (clash.length) throw new Error(`${service.typeName}: ${clash.join(', ')} handled twice`);
+    merged.set(service.typeName, { ...existing, ...handlers });
   }
   return merged;
 }

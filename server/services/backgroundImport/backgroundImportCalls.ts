@@ -11,7 +11,9 @@ import { TaskName } from '../../../src/rpc/gen/seconde/v1/background_task_pb.ts'
 import { requireCaller, requireUuid } from '../../crud/crudService.ts';
 import type { Caller } from '../../rpc/caller.ts';
 import { fail } from '../../rpc/reasons.ts';
-import type { ServiceDeps, ServiceHandlers } from '../deps.ts';
+import type { ServiceDeps } from '../deps.ts';
+import { BackgroundImportService } from '../../../src/rpc/gen/seconde/v1/background_import_pb.ts';
+import { implement } from '../implement.ts';
 import { httpMarketplaceConnector, type MarketplaceConnector } from './marketplaceConnector.ts';
 import { wardrobeImportRunner, type WardrobeImportPayload } from './wardrobeImport.ts';
 
@@ -42,7 +44,7 @@ async function importingVendor(deps: ServiceDeps, caller: Caller, named: string 
 export function backgroundImportCallsHandlers(
   deps: ServiceDeps,
   connector: MarketplaceConnector = httpMarketplaceConnector(deps.marketplaceApiUrl),
-): ServiceHandlers {
+) {
   const { db, clock, tasks } = deps;
   tasks.register(TaskName.IMPORT_MARKETPLACE_PROFILE, wardrobeImportRunner(db, clock, connector), {
     idempotent: true,
@@ -72,7 +74,5 @@ export function backgroundImportCallsHandlers(
     return create(ImportMarketplaceProfileResponseSchema, { backgroundTask });
   }
 
-  return {
-    'seconde.v1.BackgroundImportService': { importMarketplaceProfile },
-  };
+  return [implement(BackgroundImportService, { importMarketplaceProfile })] as const;
 }

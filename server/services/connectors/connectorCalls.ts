@@ -19,7 +19,9 @@ import {
 import { mapDatabaseErrors, requireCaller, requireInScope } from '../../crud/crudService.ts';
 import type { Caller } from '../../rpc/caller.ts';
 import { fail } from '../../rpc/reasons.ts';
-import type { ServiceDeps, ServiceHandlers } from '../deps.ts';
+import type { ServiceDeps } from '../deps.ts';
+import { VendorConnectorService } from '../../../src/rpc/gen/seconde/v1/vendor_connector_pb.ts';
+import { implement } from '../implement.ts';
 import { mountSandboxes } from './sandboxes.ts';
 import {
   OAUTH_RETURN_PATH,
@@ -86,7 +88,7 @@ function requireVendor(caller: Caller): string {
  * are not among them). Also serves the OAuth returns, Shopify's orders webhook and, on local
  * installs without channel credentials, the channels' sandboxes; starts eBay order polling.
  */
-export function connectorCallsHandlers(deps: ServiceDeps): ServiceHandlers {
+export function connectorCallsHandlers(deps: ServiceDeps) {
   const { db } = deps;
   deps.http.add(OAUTH_RETURN_PATH, oauthReturnRoute(deps));
   deps.http.add('/webhooks/shopify/', shopifyWebhookRoute(deps));
@@ -219,14 +221,14 @@ export function connectorCallsHandlers(deps: ServiceDeps): ServiceHandlers {
     return writeEditable(requireCaller(ctx), req.vendorConnector, EDITABLE);
   }
 
-  return {
-    'seconde.v1.VendorConnectorService': {
+  return [
+    implement(VendorConnectorService, {
       shopPlatformOauthConnect,
       connect,
       disconnect,
       sync,
       partialUpdate,
       update,
-    },
-  };
+    }),
+  ] as const;
 }

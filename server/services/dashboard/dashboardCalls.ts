@@ -6,11 +6,13 @@ import {
   type GetDashboardResponse,
 } from '../../../src/rpc/gen/seconde/v1/dashboard_pb.ts';
 import { requireCaller } from '../../crud/crudService.ts';
-import type { ServiceDeps, ServiceHandlers } from '../deps.ts';
+import type { ServiceDeps } from '../deps.ts';
+import { DashboardService } from '../../../src/rpc/gen/seconde/v1/dashboard_pb.ts';
+import { implement } from '../implement.ts';
 import { dashboardFigures } from './dashboardFigures.ts';
 
 /** Hand-written calls of the app shell: the dashboard figures, scoped to the caller. */
-export function dashboardCallsHandlers(deps: ServiceDeps): ServiceHandlers {
+export function dashboardCallsHandlers(deps: ServiceDeps) {
   async function get(
     _req: GetDashboardRequest,
     ctx: HandlerContext,
@@ -26,5 +28,5 @@ export function dashboardCallsHandlers(deps: ServiceDeps): ServiceHandlers {
       openSupportTickets: figures.openSupportTickets,
     });
   }
-  return { 'seconde.v1.DashboardService': { get } };
+  return [implement(DashboardService, { get })] as const;
 }

@@ -1,4 +1,6 @@
-import type { ServiceDeps, ServiceHandlers } from '../deps.ts';
+import type { ServiceDeps } from '../deps.ts';
+import { DepositService } from '../../../src/rpc/gen/seconde/v1/deposit_pb.ts';
+import { implement } from '../implement.ts';
 import { adminOnlyHandlers } from './calls/adminOnly.ts';
 import { depositCallContext } from './calls/common.ts';
 import { createHandlers } from './calls/create.ts';
@@ -13,10 +15,10 @@ import { statsHandlers } from './calls/stats.ts';
  * retrieve, create, destroy, admin-only data, the default deposit, figures, statistics and the
  * update mail. They replace the generic CRUD handlers of the same name.
  */
-export function depositCallsHandlers(deps: ServiceDeps): ServiceHandlers {
+export function depositCallsHandlers(deps: ServiceDeps) {
   const context = depositCallContext(deps);
-  return {
-    'seconde.v1.DepositService': {
+  return [
+    implement(DepositService, {
       ...readHandlers(context),
       ...createHandlers(context),
       ...adminOnlyHandlers(context),
@@ -24,6 +26,6 @@ export function depositCallsHandlers(deps: ServiceDeps): ServiceHandlers {
       ...figuresHandlers(context),
       ...statsHandlers(context),
       ...mailAndDestroyHandlers(context),
-    },
-  };
+    }),
+  ] as const;
 }

@@ -3,7 +3,8 @@ import type { DescMessage, DescService } from '@bufbuild/protobuf';
 import { requireCaller, updateHandler, type UpdateHooks } from '../../crud/crudService.ts';
 import { DepositSchema, DepositService } from '../../../src/rpc/gen/seconde/v1/deposit_pb.ts';
 import { ProductSchema, ProductService } from '../../../src/rpc/gen/seconde/v1/product_pb.ts';
-import type { ServiceDeps, ServiceHandlers } from '../deps.ts';
+import type { ServiceDeps } from '../deps.ts';
+import { implement, tableDriven } from '../implement.ts';
 import { changeSaleStatusForAllProductsHandler } from './rules/bulkSaleStatus.ts';
 import { depositStatusHooks } from './rules/depositStatusHooks.ts';
 import { productCreateHandler, productUpdateHooks } from './rules/productRules.ts';
@@ -17,7 +18,7 @@ type Handler = ReturnType<typeof updateHandler>;
  * deposit's status and of a product's sale status runs in one transaction with its rows locked and
  * its row_version checked. Other fields update as the generic handlers do.
  */
-export function depositRulesHandlers(deps: ServiceDeps): ServiceHandlers {
+export function depositRulesHandlers(deps: ServiceDeps) {
   const { db, clock } = deps;
   const schema = lazySchema(db);
   // A product taken off sale comes off the sales channels it is listed on.
@@ -31,14 +32,15 @@ export function depositRulesHandlers(deps: ServiceDeps): ServiceHandlers {
     method: 'update' | 'partialUpdate',
     hooks: UpdateHooks,
     present: (answer: unknown, ctx: HandlerContext) => unknown = (answer) => answer,
-  ): Handler => {
+  ) => {
     let built: Promise<Handler> | undefined;
-    return async (req, ctx) => {
+    const handler: Handler = async (req, ctx) => {
       built ??= schema().then((s) =>
         updateHandler(db, service, resource, table, tableColumns(s, table), method, hooks),
       );
       return present(await (await built)(req, ctx), ctx);
     };
+    return tableDriven(handler);
   };
 
   const depositHooks = depositStatusHooks(clock, offSale);
@@ -49,8 +51,8 @@ export function depositRulesHandlers(deps: ServiceDeps): ServiceHandlers {
     return answer;
   };
 
-  return {
-    'seconde.v1.DepositService': {
+  return [
+    implement(DepositService, {
       update: ruledUpdate(
         DepositService,
         DepositSchema,
@@ -68,8 +70,8 @@ export function depositRulesHandlers(deps: ServiceDeps): ServiceHandlers {
         hideAdminNotes,
       ),
       changeSaleStatusForAllProducts: changeSaleStatusForAllProductsHandler(db, clock, offSale),
-    },
-    'seconde.v1.ProductService': {
+    }),
+    implement(ProductService, {
       create: productCreateHandler(db, schema, clock),
       update: ruledUpdate(ProductService, ProductSchema, 'product', 'update', productHooks),
       partialUpdate: ruledUpdate(
@@ -79,6 +81,6 @@ export function depositRulesHandlers(deps: ServiceDeps): ServiceHandlers {
         'partialUpdate',
         productHooks,
       ),
-    },
-  };
+    }),
+  ] as const;
 }

@@ -23,7 +23,12 @@ import { filtersSql, scopeSql, searchSql } from '../../crud/queryParts.ts';
 import type { Caller } from '../../rpc/caller.ts';
 import { fail } from '../../rpc/reasons.ts';
 import { depositCallContext, depositWhere } from '../deposit/calls/common.ts';
-import type { ServiceDeps, ServiceHandlers } from '../deps.ts';
+import type { ServiceDeps } from '../deps.ts';
+import { ProductService } from '../../../src/rpc/gen/seconde/v1/product_pb.ts';
+import { DepositService } from '../../../src/rpc/gen/seconde/v1/deposit_pb.ts';
+import { CustomerService } from '../../../src/rpc/gen/seconde/v1/customer_pb.ts';
+import { InvoiceService } from '../../../src/rpc/gen/seconde/v1/invoice_pb.ts';
+import { implement, tableDriven } from '../implement.ts';
 import { requireVendorOrStaff } from '../people/customerCalls.ts';
 import { exportHandler, type ExportSource } from './exportStream.ts';
 
@@ -61,7 +66,7 @@ function source(
  * The four streamed spreadsheet exports (1-app-shell.md §4): stock, deposits and contacts for
  * vendors and staff, invoices for whoever may list them. Each covers the rows its list shows.
  */
-export function exportCallsHandlers(deps: ServiceDeps): ServiceHandlers {
+export function exportCallsHandlers(deps: ServiceDeps) {
   const { db } = deps;
   const deposits = depositCallContext(deps);
   // The deposit list's own conditions, so the export holds what the list shows (without the
@@ -76,49 +81,63 @@ export function exportCallsHandlers(deps: ServiceDeps): ServiceHandlers {
     if (scopeFor(caller, 'invoice', 'read') === 'none')
       throw fail(Code.PermissionDenied, 'FORBIDDEN', 'You have no invoices to export');
   };
-  return {
-    'seconde.v1.ProductService': {
-      exportList: exportHandler(
-        db,
-        source(
-          'products',
-          'product',
-          ProductSchema,
-          ExportListProductsResponseSchema,
-          vendorsAndStaff('the stock'),
+  return [
+    implement(ProductService, {
+      exportList: tableDriven(
+        exportHandler(
+          db,
+          source(
+            'products',
+            'product',
+            ProductSchema,
+            ExportListProductsResponseSchema,
+            vendorsAndStaff('the stock'),
+          ),
         ),
       ),
-    },
-    'seconde.v1.DepositService': {
-      exportList: exportHandler(
-        db,
-        source(
-          'deposits',
-          'deposit',
-          DepositSchema,
-          ExportListDepositsResponseSchema,
-          vendorsAndStaff('deposits'),
-          depositRows,
+    }),
+    implement(DepositService, {
+      exportList: tableDriven(
+        exportHandler(
+          db,
+          source(
+            'deposits',
+            'deposit',
+            DepositSchema,
+            ExportListDepositsResponseSchema,
+            vendorsAndStaff('deposits'),
+            depositRows,
+          ),
         ),
       ),
-    },
-    'seconde.v1.CustomerService': {
-      exportList: exportHandler(
-        db,
-        source(
-          'customers',
-          'customer',
-          CustomerSchema,
-          ExportListCustomersResponseSchema,
-          vendorsAndStaff('contacts'),
+    }),
+    implement(CustomerService, {
+      exportList: tableDriven(
+        exportHandler(
+          db,
+          source(
+            'customers',
+            'customer',
+            CustomerSchema,
+            ExportListCustomersResponseSchema,
+            vendorsAndStaff('contacts'),
+          ),
         ),
       ),
-    },
-    'seconde.v1.InvoiceService': {
-      export: exportHandler(
-        db,
-        source('invoices', 'invoice', InvoiceSchema, ExportInvoicesResponseSchema, invoiceReaders),
+    }),
+    implement(InvoiceService, {
+      export: tableDriven(
+        exportHandler(
+          db,
+          source(
+            'invoices',
+            'invoice',
+            InvoiceSchema,
+            ExportInvoicesResponseSchema,
+            invoiceReaders,
+          ),
+        ),
       ),
-    },
-  };
+    }),
+  ] as const;
 }

@@ -24,7 +24,8 @@ import {
 import { requireCaller, requireUuid, updateHandler } from '../../crud/crudService.ts';
 import type { Caller } from '../../rpc/caller.ts';
 import { tableColumns } from '../deposit/requests/columns.ts';
-import type { ServiceDeps, ServiceHandlers } from '../deps.ts';
+import type { ServiceDeps } from '../deps.ts';
+import { implement, tableDriven } from '../implement.ts';
 import { createPhoto } from './createPhoto.ts';
 import { requireReadable } from './imageAccess.ts';
 import {
@@ -43,7 +44,7 @@ type Handler = (req: Record<string, unknown>, ctx: HandlerContext) => Promise<un
 const isVendorSide = (caller: Caller) => caller.isAdminLevel || caller.vendorUuid !== null;
 
 /** Photo calls: uploads checked with sharp, variants, rotation, order, moves and progression. */
-export function imageCallsHandlers(deps: ServiceDeps): ServiceHandlers {
+export function imageCallsHandlers(deps: ServiceDeps) {
   const { db, media } = deps;
   const deposits = photoCalls(db, DEPOSIT_PHOTOS);
   const products = photoCalls(db, PRODUCT_PHOTOS);
@@ -70,9 +71,9 @@ export function imageCallsHandlers(deps: ServiceDeps): ServiceHandlers {
     };
   };
 
-  return {
-    [DepositImageService.typeName]: {
-      list: photoListHandler(db, DepositImageService, DEPOSIT_PHOTOS),
+  return [
+    implement(DepositImageService, {
+      list: tableDriven(photoListHandler(db, DepositImageService, DEPOSIT_PHOTOS)),
       async create(req: CreateDepositImageRequest, ctx: HandlerContext) {
         const message = { ...(req.depositImage ?? {}) } as Record<string, unknown>;
         const deposit = String(message.deposit ?? '');
@@ -96,12 +97,13 @@ export function imageCallsHandlers(deps: ServiceDeps): ServiceHandlers {
         );
         return row;
       },
-      update: depositUpdate('update'),
-      partialUpdate: depositUpdate('partialUpdate'),
+      update: tableDriven(depositUpdate('update')),
+      partialUpdate: tableDriven(depositUpdate('partialUpdate')),
       rotate: (req: RotateDepositImageRequest, ctx: HandlerContext) =>
         deposits.rotate(requireCaller(ctx), req.uuid, req.targetRotation),
-      reorder: (req: ReorderDepositImagesRequest, ctx: HandlerContext) =>
+      reorder: tableDriven((req: ReorderDepositImagesRequest, ctx: HandlerContext) =>
         deposits.reorder(requireCaller(ctx), requireUuid(req.deposit, 'deposit'), req.uuids),
+      ),
       destroy: (req: { uuid: string }, ctx: HandlerContext) =>
         deposits.destroy(requireCaller(ctx), req.uuid),
       destroyForDeposit: (req: DestroyForDepositRequest, ctx: HandlerContext) =>
@@ -112,9 +114,9 @@ export function imageCallsHandlers(deps: ServiceDeps): ServiceHandlers {
         for await (const step of photoProgression(db, DEPOSIT_PHOTOS, where, ctx))
           yield create(StreamDepositImageProgressionResponseSchema, step as never);
       },
-    },
-    [ProductImageService.typeName]: {
-      list: photoListHandler(db, ProductImageService, PRODUCT_PHOTOS),
+    }),
+    implement(ProductImageService, {
+      list: tableDriven(photoListHandler(db, ProductImageService, PRODUCT_PHOTOS)),
       async create(req: CreateProductImageRequest, ctx: HandlerContext) {
         const caller = requireCaller(ctx);
         const message = { ...(req.productImage ?? {}) } as Record<string, unknown>;
@@ -133,9 +135,11 @@ export function imageCallsHandlers(deps: ServiceDeps): ServiceHandlers {
           (trx) => PRODUCT_PHOTOS.lockOwner(trx, caller, product, 'upload'),
         );
       },
-      createFromDepositImage: (req: CreateFromDepositImageRequest, ctx: HandlerContext) =>
-        createFromDepositImage(db, media, requireCaller(ctx), req.product, req.depositImage),
-      async update(req: Record<string, unknown>, ctx: HandlerContext) {
+      createFromDepositImage: tableDriven(
+        (req: CreateFromDepositImageRequest, ctx: HandlerContext) =>
+          createFromDepositImage(db, media, requireCaller(ctx), req.product, req.depositImage),
+      ),
+      update: tableDriven(async (req: Record<string, unknown>, ctx: HandlerContext) => {
         productUpdate ??= tableColumns(db, 'product_image').then((columns) =>
           updateHandler(
             db,
@@ -148,11 +152,12 @@ export function imageCallsHandlers(deps: ServiceDeps): ServiceHandlers {
           ),
         );
         return (await productUpdate)(req, ctx);
-      },
+      }),
       rotate: (req: RotateProductImageRequest, ctx: HandlerContext) =>
         products.rotate(requireCaller(ctx), req.uuid, req.targetRotation),
-      reorder: (req: ReorderProductImagesRequest, ctx: HandlerContext) =>
+      reorder: tableDriven((req: ReorderProductImagesRequest, ctx: HandlerContext) =>
         products.reorder(requireCaller(ctx), requireUuid(req.product, 'product'), req.uuids),
+      ),
       destroy: (req: { uuid: string }, ctx: HandlerContext) =>
         products.destroy(requireCaller(ctx), req.uuid),
       async *streamProgression(req: StreamProductImageProgressionRequest, ctx: HandlerContext) {
@@ -165,6 +170,6 @@ export function imageCallsHandlers(deps: ServiceDeps): ServiceHandlers {
         for await (const step of photoProgression(db, PRODUCT_PHOTOS, where, ctx))
           yield create(StreamProductImageProgressionResponseSchema, step as never);
       },
-    },
-  };
+    }),
+  ] as const;
 }

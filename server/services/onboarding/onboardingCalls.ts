@@ -6,7 +6,11 @@ import {
 } from '../../../src/domain/onboarding.ts';
 import { CustomerSchema } from '../../../src/rpc/gen/seconde/v1/customer_pb.ts';
 import { VendorSchema } from '../../../src/rpc/gen/seconde/v1/vendor_pb.ts';
-import type { ServiceDeps, ServiceHandlers } from '../deps.ts';
+import type { ServiceDeps } from '../deps.ts';
+import { SessionService } from '../../../src/rpc/gen/seconde/v1/session_pb.ts';
+import { VendorService } from '../../../src/rpc/gen/seconde/v1/vendor_pb.ts';
+import { CustomerService } from '../../../src/rpc/gen/seconde/v1/customer_pb.ts';
+import { implement } from '../implement.ts';
 import { chooseUserTypeHandler } from './chooseUserType.ts';
 import { saveOnboardingHandler } from './saveOnboarding.ts';
 
@@ -14,10 +18,10 @@ import { saveOnboardingHandler } from './saveOnboarding.ts';
  * Hand-written calls of the app shell's onboarding: the user-type choice (SessionService) and the
  * vendor and customer questionnaires (SaveOnboarding), each on the caller's own record only.
  */
-export function onboardingCallsHandlers(deps: ServiceDeps): ServiceHandlers {
-  return {
-    'seconde.v1.SessionService': { chooseUserType: chooseUserTypeHandler(deps) },
-    'seconde.v1.VendorService': {
+export function onboardingCallsHandlers(deps: ServiceDeps) {
+  return [
+    implement(SessionService, { chooseUserType: chooseUserTypeHandler(deps) }),
+    implement(VendorService, {
       saveOnboarding: saveOnboardingHandler(deps, {
         table: 'vendor',
         resource: VendorSchema,
@@ -25,8 +29,8 @@ export function onboardingCallsHandlers(deps: ServiceDeps): ServiceHandlers {
         fields: VENDOR_ONBOARDING_FIELDS,
         required: VENDOR_REQUIRED_ANSWERS,
       }),
-    },
-    'seconde.v1.CustomerService': {
+    }),
+    implement(CustomerService, {
       saveOnboarding: saveOnboardingHandler(deps, {
         table: 'customer',
         resource: CustomerSchema,
@@ -34,6 +38,6 @@ export function onboardingCallsHandlers(deps: ServiceDeps): ServiceHandlers {
         fields: CUSTOMER_ONBOARDING_FIELDS,
         required: CUSTOMER_REQUIRED_ANSWERS,
       }),
-    },
-  };
+    }),
+  ] as const;
 }

@@ -1,4 +1,7 @@
-import type { ServiceDeps, ServiceHandlers } from '../deps.ts';
+import type { ServiceDeps } from '../deps.ts';
+import { CustomerService } from '../../../src/rpc/gen/seconde/v1/customer_pb.ts';
+import { VendorService } from '../../../src/rpc/gen/seconde/v1/vendor_pb.ts';
+import { implement } from '../implement.ts';
 import { customerCallsHandlers } from './customerCalls.ts';
 import { customerUpdateHandlers } from './customerUpdates.ts';
 import { vendorCallsHandlers } from './vendorCalls.ts';
@@ -8,12 +11,12 @@ import { vendorCallsHandlers } from './vendorCalls.ts';
  * the duplicate e-mail rules, legal terms, shipping choices, the customer's own edit, e-mail
  * look-ups, the contacts import and the vendor's last activity. Each checks its caller.
  */
-export function peopleCallsHandlers(deps: ServiceDeps): ServiceHandlers {
-  return {
-    'seconde.v1.CustomerService': {
+export function peopleCallsHandlers(deps: ServiceDeps) {
+  return [
+    implement(CustomerService, {
       ...customerCallsHandlers(deps),
       ...customerUpdateHandlers(deps),
-    },
-    'seconde.v1.VendorService': vendorCallsHandlers(deps),
-  };
+    }),
+    implement(VendorService, vendorCallsHandlers(deps)),
+  ] as const;
 }

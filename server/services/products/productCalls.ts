@@ -1,4 +1,7 @@
-import type { ServiceDeps, ServiceHandlers } from '../deps.ts';
+import type { ServiceDeps } from '../deps.ts';
+import { ProductService } from '../../../src/rpc/gen/seconde/v1/product_pb.ts';
+import { DepositService } from '../../../src/rpc/gen/seconde/v1/deposit_pb.ts';
+import { implement } from '../implement.ts';
 import { fromPhotosHandlers } from './fromPhotos.ts';
 import { generationHandlers } from './generation.ts';
 import { lifecycleHandlers } from './lifecycle.ts';
@@ -9,15 +12,15 @@ import { productContext } from './productRows.ts';
  * transfer, generation. Create, Update and PartialUpdate stay with the deposit rule engine
  * (server/services/deposit/depositRules.ts), which calls this area's write rules.
  */
-export function productCallsHandlers(deps: ServiceDeps): ServiceHandlers {
+export function productCallsHandlers(deps: ServiceDeps) {
   const context = productContext(deps.db, deps.clock);
   const { updateClusterImages, ...fromPhotos } = fromPhotosHandlers(context);
-  return {
-    'seconde.v1.ProductService': {
+  return [
+    implement(ProductService, {
       ...fromPhotos,
       ...lifecycleHandlers(context),
       ...generationHandlers(context, deps.settings, deps.marketplaceApiUrl),
-    },
-    'seconde.v1.DepositService': { updateClusterImages },
-  };
+    }),
+    implement(DepositService, { updateClusterImages }),
+  ] as const;
 }

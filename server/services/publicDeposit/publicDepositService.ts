@@ -22,7 +22,10 @@ import { messageToRow, rowToMessage } from '../../crud/rowMapping.ts';
 import { loadSchema, type Schema } from '../../crud/tableInfo.ts';
 import { callerKey, type Caller } from '../../rpc/caller.ts';
 import { fail, fromDatabaseError } from '../../rpc/reasons.ts';
-import type { ServiceDeps, ServiceHandlers } from '../deps.ts';
+import type { ServiceDeps } from '../deps.ts';
+import { PublicDepositService } from '../../../src/rpc/gen/seconde/v1/public_deposit_pb.ts';
+import { DepositService } from '../../../src/rpc/gen/seconde/v1/deposit_pb.ts';
+import { implement } from '../implement.ts';
 import {
   checkContact,
   checkDraftComplete,
@@ -85,7 +88,7 @@ async function latestDraftOf(db: Kysely<Database>, customer: string): Promise<Ro
  * DepositService. Visitors are not signed in: the draft token is their only key, checked here
  * on every call; signed-in staff may read any draft without it.
  */
-export function publicDepositServiceHandlers(deps: ServiceDeps): ServiceHandlers {
+export function publicDepositServiceHandlers(deps: ServiceDeps) {
   const { db, clock, mailer } = deps;
   let schema: Promise<Schema> | undefined;
   const columnsOf = async (table: string) => {
@@ -398,8 +401,8 @@ export function publicDepositServiceHandlers(deps: ServiceDeps): ServiceHandlers
     return result;
   };
 
-  return {
-    'seconde.v1.PublicDepositService': { start, submit },
-    'seconde.v1.DepositService': { getDraft, createOrUpdateDraft },
-  };
+  return [
+    implement(PublicDepositService, { start, submit }),
+    implement(DepositService, { getDraft, createOrUpdateDraft }),
+  ] as const;
 }

@@ -15,7 +15,10 @@ import {
 } from '../../../src/rpc/gen/seconde/v1/publisher_pb.ts';
 import { requireCaller } from '../../crud/crudService.ts';
 import { fail } from '../../rpc/reasons.ts';
-import type { ServiceDeps, ServiceHandlers } from '../deps.ts';
+import type { ServiceDeps } from '../deps.ts';
+import { PublisherService } from '../../../src/rpc/gen/seconde/v1/publisher_pb.ts';
+import { ProductListingService } from '../../../src/rpc/gen/seconde/v1/listing_pb.ts';
+import { implement } from '../implement.ts';
 import {
   channelOverridesOf,
   connectorRegistry,
@@ -71,7 +74,7 @@ function refuseUnpublishable(check: PublishCheck, completeOnly: boolean): void {
 export function publishingCallsHandlers(
   deps: ServiceDeps,
   channels: ChannelOverrides = channelOverridesOf(deps),
-): ServiceHandlers {
+) {
   const { db, tasks } = deps;
   const connectorOf = connectorRegistry(deps, channels);
   tasks.register(TaskName.PUBLISH_PRODUCTS, publishRunner(deps, connectorOf), {
@@ -182,8 +185,8 @@ export function publishingCallsHandlers(
     yield* followPublication(db, task.uuid, ctx.signal, sent);
   }
 
-  return {
-    'seconde.v1.PublisherService': { checkProducts, publishProducts },
-    'seconde.v1.ProductListingService': listingCallsHandlers(deps, connectorOf),
-  };
+  return [
+    implement(PublisherService, { checkProducts, publishProducts }),
+    implement(ProductListingService, listingCallsHandlers(deps, connectorOf)),
+  ] as const;
 }

@@ -19,7 +19,9 @@ import {
 import { listPage, mapDatabaseErrors, pageOf, requireCaller } from '../../crud/crudService.ts';
 import { enumToLabel } from '../../crud/rowMapping.ts';
 import { fail } from '../../rpc/reasons.ts';
-import type { ServiceDeps, ServiceHandlers } from '../deps.ts';
+import type { ServiceDeps } from '../deps.ts';
+import { SupportTicketService } from '../../../src/rpc/gen/seconde/v1/support_ticket_pb.ts';
+import { implement } from '../implement.ts';
 import { supportAnsweredMail, ticketCopyMail, ticketToSupportMail } from './supportMails.ts';
 import {
   MAX_CONTENT,
@@ -41,7 +43,7 @@ const REOPENED_BY_AUTHOR = new Set(['PENDING', 'RESOLVED']);
  * answer on their own; support (admin-level) reads every ticket, answers and moves its status.
  * Every call decides from the caller the server resolved, never from the request.
  */
-export function supportTicketsHandlers(deps: ServiceDeps): ServiceHandlers {
+export function supportTicketsHandlers(deps: ServiceDeps) {
   const { db, clock, mailer, settings } = deps;
 
   async function create_(
@@ -175,7 +177,5 @@ export function supportTicketsHandlers(deps: ServiceDeps): ServiceHandlers {
     return ticketMessage(db, row, true);
   }
 
-  return {
-    'seconde.v1.SupportTicketService': { create: create_, list, retrieve, reply },
-  };
+  return [implement(SupportTicketService, { create: create_, list, retrieve, reply })] as const;
 }

@@ -19,7 +19,9 @@ import { pageOf, requireCaller, requireUuid } from '../../crud/crudService.ts';
 import { columnFields, enumToLabel, rowToMessage } from '../../crud/rowMapping.ts';
 import type { ColumnInfo } from '../../crud/tableInfo.ts';
 import { lazySchema, tableColumns } from '../deposit/rules/ruleSql.ts';
-import type { ServiceDeps, ServiceHandlers } from '../deps.ts';
+import type { ServiceDeps } from '../deps.ts';
+import { ProductService } from '../../../src/rpc/gen/seconde/v1/product_pb.ts';
+import { implement } from '../implement.ts';
 import { encodeLabels } from './stockLabels.ts';
 import { countRows, lightRows, pageRows, stockWhere, type PageRow } from './stockQuery.ts';
 
@@ -91,7 +93,7 @@ function requestWhere(req: Req): RawBuilder<SqlBool>[] {
  * of the page's categories, brands, sizes, deposits and vendors from the same statement (sent back
  * in the `stock-labels` header, since the Product message holds uuids only).
  */
-export function stockCallsHandlers({ db }: ServiceDeps): ServiceHandlers {
+export function stockCallsHandlers({ db }: ServiceDeps) {
   const schema = lazySchema(db);
   let columnsOf: Promise<{ columns: ReadonlyMap<string, ColumnInfo>; names: Set<string> }>;
   const columns = () =>
@@ -150,8 +152,8 @@ export function stockCallsHandlers({ db }: ServiceDeps): ServiceHandlers {
     return { results: rows.map((r) => rowToMessage(ProductSchema, cols, r)), count };
   };
 
-  return {
-    'seconde.v1.ProductService': {
+  return [
+    implement(ProductService, {
       list,
       extraLightList: async (req: Req, ctx: HandlerContext) =>
         create(ExtraLightListProductsResponseSchema, await light(req, ctx)),
@@ -160,8 +162,8 @@ export function stockCallsHandlers({ db }: ServiceDeps): ServiceHandlers {
         const ordering = String(req.ordering ?? '') || '-updated_at';
         return create(DashboardListProductsResponseSchema, await light({ ...req, ordering }, ctx));
       },
-    },
-  };
+    }),
+  ] as const;
 }
 
 /** A product as the stock views show it: their fields only, and its first photo when shown. */

@@ -11,11 +11,13 @@ import {
   ReservationStatus,
   ShopSchema,
   StorefrontReservationSchema,
+  StorefrontService,
   type DecideReservationRequest,
   type ListReservationsRequest,
   type StorefrontReservation,
 } from '../../../src/rpc/gen/seconde/v1/listing_pb.ts';
-import type { ServiceDeps, ServiceHandlers } from '../deps.ts';
+import type { ServiceDeps } from '../deps.ts';
+import { implement } from '../implement.ts';
 import {
   confirmReservation,
   releaseReservation,
@@ -79,12 +81,12 @@ function requireSeller(ctx: HandlerContext): Caller {
  * StorefrontService (the vendor's side of their shop) and the public shop pages. Every call is
  * scoped to the caller's vendor; staff see every vendor's reservations.
  */
-export function storefrontCallsHandlers(deps: ServiceDeps): ServiceHandlers {
+export function storefrontCallsHandlers(deps: ServiceDeps) {
   const { db } = deps;
   deps.http.add('/shop/', shopRoutes(deps));
 
-  return {
-    'seconde.v1.StorefrontService': {
+  return [
+    implement(StorefrontService, {
       /** The caller's shop; its address is given on first use. */
       async getShop(_req: unknown, ctx: HandlerContext) {
         const caller = requireSeller(ctx);
@@ -155,6 +157,6 @@ export function storefrontCallsHandlers(deps: ServiceDeps): ServiceHandlers {
         const [message] = await toMessages(db, [await releaseReservation(deps, caller, req.uuid)]);
         return message!;
       },
-    },
-  };
+    }),
+  ] as const;
 }

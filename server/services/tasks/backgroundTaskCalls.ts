@@ -20,7 +20,9 @@ import { filtersSql, orderingSql } from '../../crud/queryParts.ts';
 import { columnFields, enumToLabel } from '../../crud/rowMapping.ts';
 import type { Caller } from '../../rpc/caller.ts';
 import { fail } from '../../rpc/reasons.ts';
-import type { ServiceDeps, ServiceHandlers } from '../deps.ts';
+import type { ServiceDeps } from '../deps.ts';
+import { BackgroundTaskService } from '../../../src/rpc/gen/seconde/v1/background_task_pb.ts';
+import { implement } from '../implement.ts';
 import { tableColumns } from '../deposit/requests/columns.ts';
 import { UNFINISHED_STATUSES, toTaskMessage, type TaskRow } from './taskRows.ts';
 
@@ -92,7 +94,7 @@ function pause(ms: number, signal: AbortSignal, wake: { resolve?: () => void }):
  * BackgroundTaskService: List (history, scoped), StreamList (the task panel's live feed) and
  * Dismiss (the panel's close button).
  */
-export function backgroundTaskCallsHandlers(deps: ServiceDeps): ServiceHandlers {
+export function backgroundTaskCallsHandlers(deps: ServiceDeps) {
   const { db, clock, tasks } = deps;
 
   async function list(
@@ -192,7 +194,5 @@ export function backgroundTaskCallsHandlers(deps: ServiceDeps): ServiceHandlers 
     return create(DismissBackgroundTasksResponseSchema, { dismissedCount: dismissed.length });
   }
 
-  return {
-    'seconde.v1.BackgroundTaskService': { list, streamList, dismiss },
-  };
+  return [implement(BackgroundTaskService, { list, streamList, dismiss })] as const;
 }
