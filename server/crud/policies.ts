@@ -24,11 +24,7 @@ export interface Policy {
 function fillOwner(row: Record<string, unknown>, column: string, own: string | null): void {
   const named = row[column];
   if (named !== undefined && named !== null && named !== '' && named !== own)
-    throw fail(
-      Code.PermissionDenied,
-      'FORBIDDEN',
-      `${column} names a vendor other than yours`,
-    );
+    throw fail(Code.PermissionDenied, 'FORBIDDEN', `${column} names a vendor other than yours`);
   row[column] = own;
 }
 
@@ -194,6 +190,8 @@ export const POLICIES: Readonly<Record<string, Policy>> = {
   product_listing: { read: childOf('product', product, 'product').read, write: () => 'none' },
   product_event: { read: childOf('product', product, 'product').read, write: () => 'none' },
   storefront_reservation: { read: ownedByVendor().read, write: () => 'none' },
+  // Staff manage delivery places for now; a vendor may name their own (as a favourite).
+  delivery_place: { read: ownedByVendor().read, write: () => 'none' },
 };
 
 export function policyFor(table: string): Policy {

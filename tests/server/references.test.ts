@@ -60,6 +60,7 @@ beforeAll(async () => {
   await sql`insert into deposit_image (deposit) values (${otherDeposit})`.execute(t.server.db);
   await sql`insert into support_ticket (vendor) values (${otherVendor})`.execute(t.server.db);
   await sql`insert into vendor_connector (vendor) values (${otherVendor})`.execute(t.server.db);
+  await sql`insert into delivery_place (vendor) values (${otherVendor})`.execute(t.server.db);
   vendorCaller = makeCaller(
     { sub: 'vendor', email: 'vendor@seconde.test', groups: ['Vendor'] },
     { vendorUuid, customerUuid: null },

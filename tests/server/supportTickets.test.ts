@@ -115,10 +115,17 @@ describe('SupportTicketService.Create', () => {
     ).toBe(Code.Unauthenticated);
   });
 
-  it('ignores an author named in the request: the ticket is always the caller’s', async () => {
+  it('refuses another author named in the request: the ticket is always the caller’s', async () => {
     const { companyVendorUuid, vendorUuid } = await t.demoRecords();
+    expect(
+      await refusalOf(
+        tickets('vendor').create({
+          supportTicket: { title: 'Usurpation', content: 'x', vendor: companyVendorUuid },
+        }),
+      ),
+    ).toEqual({ code: Code.PermissionDenied, reason: 'FORBIDDEN' });
     const answer = await tickets('vendor').create({
-      supportTicket: { title: 'Usurpation', content: 'x', vendor: companyVendorUuid },
+      supportTicket: { title: 'Le mien', content: 'x', vendor: vendorUuid },
     });
     expect(answer.supportTicket!.vendor).toBe(vendorUuid);
   });

@@ -79,6 +79,20 @@ const member = (table: string | null, ...references: ReturnType<typeof reads>[])
  */
 const draftTokenRule = (table: string): MethodRule => rule(EVERYONE, table, { draftToken: true });
 
+/** What a vendor's record names: their company and favourites must be theirs. */
+const vendorReferences = [
+  reads('vendor.company', 'company'),
+  reads('vendor.favoriteAnnouncement', 'announcement'),
+  reads('vendor.favoriteDeliveryPlace', 'delivery_place'),
+];
+
+/** What a product names: its deposit (to change), its invoice and its announcement (to read). */
+const productReferences = [
+  writes('product.deposit', 'deposit'),
+  reads('product.productInvoiceUuid', 'invoice'),
+  reads('product.announcementUuid', 'announcement'),
+];
+
 /** The references of a deposit as its create and update requests name them. */
 const depositReferences = (field: string) => [
   reads(`${field}.vendor`, 'vendor'),
@@ -121,14 +135,14 @@ export const ACCESS_TABLE: readonly ServiceEntry[] = [
   rulesFor(VendorService, {
     list: vendor('vendor'),
     // A signed-in vendor without a record yet registers; staff register anyone.
-    create: vendor('vendor', reads('vendor.company', 'company')),
+    create: vendor('vendor', ...vendorReferences),
     retrieve: vendor('vendor'),
     retrieveByIdentity: rule(SIGNED_IN, 'vendor'),
-    update: vendor('vendor', reads('vendor.company', 'company')),
-    partialUpdate: vendor('vendor', reads('vendor.company', 'company')),
+    update: vendor('vendor', ...vendorReferences),
+    partialUpdate: vendor('vendor', ...vendorReferences),
     checkEmailExists: vendor(null),
     lastActivity: vendor('vendor', reads('uuid', 'vendor')),
-    saveOnboarding: member('vendor', reads('vendor.company', 'company')),
+    saveOnboarding: member('vendor', ...vendorReferences),
   }),
   rulesFor(CustomerService, {
     list: member('customer'),
@@ -214,9 +228,9 @@ export const ACCESS_TABLE: readonly ServiceEntry[] = [
     dashboardList: member('product'),
     extraLightList: member('product'),
     exportList: vendor('product'),
-    create: vendor('product', writes('product.deposit', 'deposit')),
-    update: vendor('product', writes('product.deposit', 'deposit')),
-    partialUpdate: vendor('product', writes('product.deposit', 'deposit')),
+    create: vendor('product', ...productReferences),
+    update: vendor('product', ...productReferences),
+    partialUpdate: vendor('product', ...productReferences),
     retrieve: member('product'),
     retrieveForExtension: vendor('product'),
     destroy: vendor('product'),
@@ -400,7 +414,12 @@ export const ACCESS_TABLE: readonly ServiceEntry[] = [
   }),
   rulesFor(OutboxMailService, { list: staff('outbox_mail'), retrieve: staff('outbox_mail') }),
   rulesFor(SupportTicketService, {
-    create: rule(MEMBERS, 'support_ticket'),
+    // The author is the caller; a ticket naming someone else as its author is refused.
+    create: member(
+      'support_ticket',
+      reads('supportTicket.vendor', 'vendor'),
+      reads('supportTicket.customer', 'customer'),
+    ),
     list: member('support_ticket'),
     retrieve: member('support_ticket'),
     // Authors and support reach a ticket by the ticket's own rules (ticketRows.ts).
