@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Code } from '@connectrpc/connect';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.gen.ts';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { ConnectorOauthState, Database } from '../../db/schema.gen.ts';
 import type { PublisherName } from '../../../src/domain/publishing/channels.ts';
 import type { PlainHandler } from '../../http/plainRoutes.ts';
 import { fail } from '../../rpc/reasons.ts';
@@ -129,9 +129,17 @@ export async function beginConsent(
       ? configured(() => ebayEndpoint(deps))
       : configured(() => shopifyEndpoint(deps));
   const state = randomBytes(24).toString('base64url');
-  await sql`
-    insert into connector_oauth_state (state, vendor, publisher_name, shop, final_redirect_uri, created_at)
-    values (${state}, ${vendor}, ${publisher}, ${shop}, ${back}, ${deps.clock()})`.execute(deps.db);
+  await deps.db
+    .insertInto('connector_oauth_state')
+    .values({
+      state,
+      vendor,
+      publisher_name: publisher,
+      shop,
+      final_redirect_uri: back,
+      created_at: deps.clock(),
+    })
+    .execute();
   if ('ruName' in consent) {
     const url = new URL(`${consent.authUrl}/oauth2/authorize`);
     url.search = new URLSearchParams({
@@ -165,13 +173,7 @@ function configured<T>(resolve: () => T): T {
   }
 }
 
-interface StateRow {
-  vendor: string;
-  publisher_name: string;
-  shop: string | null;
-  final_redirect_uri: string;
-  created_at: Date;
-}
+type StateRow = Omit<Selectable<ConnectorOauthState>, 'state'>;
 
 /** Takes the state back (single use); undefined when unknown, expired or of another channel. */
 async function takeState(
@@ -180,10 +182,11 @@ async function takeState(
   publisher: PublisherName,
 ): Promise<StateRow | undefined> {
   if (!state) return undefined;
-  const { rows } = await sql<StateRow>`
-    delete from connector_oauth_state where state = ${state}
-    returning vendor, publisher_name, shop, final_redirect_uri, created_at`.execute(deps.db);
-  const row = rows[0];
+  const row = await deps.db
+    .deleteFrom('connector_oauth_state')
+    .where('state', '=', state)
+    .returning(['vendor', 'publisher_name', 'shop', 'final_redirect_uri', 'created_at'])
+    .executeTakeFirst();
   if (!row || row.publisher_name !== publisher) return undefined;
   if (deps.clock().getTime() - new Date(row.created_at).getTime() > STATE_TTL_MS) return undefined;
   return row;

@@ -62,9 +62,12 @@ export async function lockProduct(
       'PRODUCT_INVOICED',
       'This product is invoiced: its photos can no longer change',
     );
-  const { rows } = await sql<{ vendor: string | null }>`
-    select vendor from deposit where uuid = ${row.deposit as string}`.execute(trx);
-  return { ...row, vendor: rows[0]?.vendor ?? null };
+  const deposit = await trx
+    .selectFrom('deposit')
+    .select('vendor')
+    .where('uuid', '=', row.deposit as string)
+    .executeTakeFirst();
+  return { ...row, vendor: deposit?.vendor ?? null };
 }
 
 /** Refuses a caller who may not read this deposit's or product's photos. */

@@ -1,5 +1,5 @@
 import { Code, type HandlerContext } from '@connectrpc/connect';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.gen.ts';
 import { checkStatusChange } from '../../../../src/domain/deposit/rules.ts';
 import {
@@ -104,7 +104,12 @@ function isNameConflict(error: unknown): boolean {
 }
 
 async function checkName(trx: Kysely<Database>, vendor: string, name: string) {
-  const { rows } = await sql`
-    select 1 from deposit where vendor = ${vendor} and name = ${name} limit 1`.execute(trx);
-  if (rows[0]) throw nameExists();
+  const taken = await trx
+    .selectFrom('deposit')
+    .select('uuid')
+    .where('vendor', '=', vendor)
+    .where('name', '=', name)
+    .limit(1)
+    .executeTakeFirst();
+  if (taken) throw nameExists();
 }
