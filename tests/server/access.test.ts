@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { DescMessage } from '@bufbuild/protobuf';
+import type { DescField, DescMessage } from '@bufbuild/protobuf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSchema, type Schema } from '../../server/crud/tableInfo.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 /** The field a dotted path of local names reaches in a message, or undefined. */
-function fieldAt(message: DescMessage, path: string) {
+function fieldAt(message: DescMessage, path: string): DescField | undefined {
   const [head, ...rest] = path.split('.');
   const field = message.fields.find((f) => f.localName === head);
   if (!field || rest.length === 0) return field;

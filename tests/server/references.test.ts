@@ -163,7 +163,7 @@ describe('a request naming another vendor’s rows', () => {
           deposit: {
             name: 'Chez un autre client',
             customer: otherCustomer,
-            family: ProductFamily.KID,
+            family: ProductFamily.KIDS,
           },
         }),
       ),
