@@ -199,4 +199,26 @@ describe('requests beyond the limits, on the real server', () => {
     expect(error.code).toBe('invalid_argument');
     expect(JSON.parse(error.message)).toMatchObject({ code: 'REQUEST_UNREADABLE' });
   });
+
+  it('answers an undecodable streamed request with invalid_argument at the end of the stream', async () => {
+    const garbage = [0x0f, 0xff, 0xff, 0xff, 0xff, 0x7f, 0x12, 0x34];
+    const body = new Uint8Array([0, 0, 0, 0, garbage.length, ...garbage]);
+    const response = await fetch(`${t.server.url}/seconde.v1.BackgroundTaskService/StreamList`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/connect+proto',
+        'connect-protocol-version': '1',
+        authorization: `Bearer ${t.token('vendor')}`,
+      },
+      body,
+    });
+    expect(response.status).toBe(200);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(bytes[0]).toBe(2); // the end-of-stream flag, and no message before it
+    const end = JSON.parse(new TextDecoder().decode(bytes.subarray(5))) as {
+      error: { code: string; message: string };
+    };
+    expect(end.error.code).toBe('invalid_argument');
+    expect(JSON.parse(end.error.message)).toMatchObject({ code: 'REQUEST_UNREADABLE' });
+  });
 });
