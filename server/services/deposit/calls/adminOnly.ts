@@ -8,11 +8,11 @@ import {
   type GetDepositAdminOnlyRequest,
   type UpdateDepositAdminOnlyRequest,
 } from '../../../../src/rpc/gen/seconde/v1/deposit_pb.ts';
-import { mapDatabaseErrors } from '../../../crud/crudService.ts';
+import { mapDatabaseErrors, requireCaller } from '../../../crud/crudService.ts';
 import { enumFromLabel, enumToLabel } from '../../../crud/rowMapping.ts';
 import { fail } from '../../../rpc/reasons.ts';
 import { Code } from '@connectrpc/connect';
-import { requireAdminLevel, type DepositCallContext, type Row } from './common.ts';
+import { type DepositCallContext, type Row } from './common.ts';
 
 function adminOnlyOf(row: Row) {
   return create(DepositAdminOnlySchema, {
@@ -32,12 +32,12 @@ export function adminOnlyHandlers(context: DepositCallContext) {
   const { db } = context.deps;
   return {
     async getAdminOnly(req: GetDepositAdminOnlyRequest, ctx: HandlerContext) {
-      const caller = requireAdminLevel(ctx);
+      const caller = requireCaller(ctx);
       return adminOnlyOf(await context.depositFor(db, req.uuid, caller, 'read'));
     },
 
     async updateAdminOnly(req: UpdateDepositAdminOnlyRequest, ctx: HandlerContext) {
-      const caller = requireAdminLevel(ctx);
+      const caller = requireCaller(ctx);
       let qualification: string | null = null;
       try {
         qualification = enumToLabel(QualificationStatusSchema, req.qualificationStatus);

@@ -1,4 +1,4 @@
-import { Code, type HandlerContext } from '@connectrpc/connect';
+import { Code } from '@connectrpc/connect';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../../db/schema.gen.ts';
 import {
@@ -11,7 +11,7 @@ import {
   DepositStatusSchema,
   type Deposit,
 } from '../../../../src/rpc/gen/seconde/v1/deposit_pb.ts';
-import { refuseOutOfScope, requireCaller, requireUuid } from '../../../crud/crudService.ts';
+import { refuseOutOfScope, requireUuid } from '../../../crud/crudService.ts';
 import { scopeFor } from '../../../crud/policies.ts';
 import {
   filtersSql,
@@ -73,14 +73,6 @@ export function depositCallContext(deps: ServiceDeps): DepositCallContext {
       return rows[0];
     },
   };
-}
-
-/** The caller, who must be admin-level (Admin or Developer). */
-export function requireAdminLevel(ctx: HandlerContext): Caller {
-  const caller = requireCaller(ctx);
-  if (!caller.isAdminLevel)
-    throw fail(Code.PermissionDenied, 'FORBIDDEN', 'Only admins and support may do this');
-  return caller;
 }
 
 /** Deposit status labels of a request's `statuses` (contract enum numbers). */

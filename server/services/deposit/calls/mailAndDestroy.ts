@@ -10,7 +10,7 @@ import {
 import { DestroyResponseSchema } from '../../../../src/rpc/gen/seconde/v1/common_pb.ts';
 import { mapDatabaseErrors, requireCaller } from '../../../crud/crudService.ts';
 import { fail } from '../../../rpc/reasons.ts';
-import { requireAdminLevel, type DepositCallContext } from './common.ts';
+import { type DepositCallContext } from './common.ts';
 
 /** Products that make a deposit impossible to delete: they are on sale or were sold. */
 const ON_SALE_OR_SOLD = ['ONLINE', ...SOLD_STATUSES];
@@ -25,7 +25,7 @@ export function mailAndDestroyHandlers(context: DepositCallContext) {
   const { db, mailer } = context.deps;
   return {
     async sendUpdateMailToVendor(req: SendUpdateMailToVendorRequest, ctx: HandlerContext) {
-      const caller = requireAdminLevel(ctx);
+      const caller = requireCaller(ctx);
       const message = req.message.trim();
       if (!message)
         throw fail(Code.InvalidArgument, 'INVALID_ARGUMENT', 'The message must not be empty');
