@@ -271,9 +271,10 @@ describe('public deposit form, anonymous', () => {
       code: Code.InvalidArgument,
       reason: 'INVALID_ARGUMENT',
     });
+    // An unknown enum value breaks the contract's own rule (defined values only).
     expect(await refusalOf(save({ gamme: 99 as Gamme }))).toEqual({
       code: Code.InvalidArgument,
-      reason: 'INVALID_ARGUMENT',
+      reason: 'FIELD_INVALID',
     });
     expect(await refusalOf(save({ categories: ['00000000-0000-4000-8000-000000000000'] }))).toEqual(
       { code: Code.InvalidArgument, reason: 'UNKNOWN_REFERENCE' },
