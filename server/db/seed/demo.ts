@@ -61,7 +61,7 @@ async function seedPeopleAndDeposits(db: Kysely<Database>, now: Date): Promise<v
   const [companyUuid] = await insertRows(db, 'company', [
     {
       title: 'Friperie Solidaire',
-      siret: '81234567800017',
+      siret: '81234567800013',
       website_link: 'https://friperie-solidaire.example',
       tax_eligible: true,
       negociated_pourcentage_on_price: 25,
