@@ -118,7 +118,15 @@ const company: Policy = {
       ? (a) =>
           sql<SqlBool>`${col(a, 'uuid')} = (select company from vendor where uuid = ${c.vendorUuid})`
       : 'none',
-  write: () => 'none',
+  /**
+   * The company's administrator acts for it: CompanyService's update, its rate slides. Other
+   * members only read it.
+   */
+  write: (c) =>
+    c.vendorUuid
+      ? (a) =>
+          sql<SqlBool>`${col(a, 'uuid')} = (select company from vendor where uuid = ${c.vendorUuid} and is_company_admin)`
+      : 'none',
 };
 
 /** A vendor reads their own brackets and their company's (edit-profile/rates-company); writes only their own. */

@@ -1,4 +1,5 @@
 import { Code, ConnectError } from '@connectrpc/connect';
+import type { CompanyReason } from '../../src/domain/company/companyRules.ts';
 import type { RuleCode } from '../../src/domain/deposit/rules.ts';
 import type { WantDepositRefusalName } from '../../src/domain/deposit/wantDeposit.ts';
 
@@ -88,6 +89,10 @@ export type Reason =
   | 'ALREADY_RESERVED'
   | 'NOT_AVAILABLE'
   | 'RESERVATION_DECIDED'
+  // Companies: a field the company rules refuse (src/domain/company/companyRules.ts); a vendor who
+  // already belongs to a company creates no other.
+  | CompanyReason
+  | 'ALREADY_IN_COMPANY'
   // Requests refused before any handler: a value outside the contracts' limits (the field and the
   // rule travel with it, see rpc/validateInterceptor.ts), a body no message can be read from.
   | 'FIELD_INVALID'

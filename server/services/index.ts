@@ -20,6 +20,7 @@ import { publishingCallsHandlers } from './publishing/publishingCalls.ts';
 import { connectorCallsHandlers } from './connectors/connectorCalls.ts';
 import { storefrontCallsHandlers } from './storefront/storefrontCalls.ts';
 import { announcementCallsHandlers } from './announcements/announcementCalls.ts';
+import { companyCallsHandlers } from './companies/companyCalls.ts';
 import { SessionService } from '../../src/rpc/gen/seconde/v1/session_pb.ts';
 import { implement } from './implement.ts';
 import { sessionHandlers } from './sessionService.ts';
@@ -52,6 +53,7 @@ export function handWrittenParts(deps: ServiceDeps) {
     ...connectorCallsHandlers(deps),
     ...storefrontCallsHandlers(deps),
     ...announcementCallsHandlers(deps),
+    ...companyCallsHandlers(deps),
   ] as const;
 }
 

@@ -166,9 +166,10 @@ export const ACCESS_TABLE: readonly ServiceEntry[] = [
   }),
   rulesFor(CompanyService, {
     list: vendor('company'),
-    create: staff('company'),
+    // A vendor without a company creates one; its administrator updates it (the row policy).
+    create: vendor('company'),
     retrieve: vendor('company'),
-    update: staff('company'),
+    update: vendor('company'),
   }),
   rulesFor(DepositService, {
     list: member('deposit'),
