@@ -107,6 +107,8 @@ export type JsonPrimitive = boolean | number | string | null;
 
 export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
+export type LedgerEntryKind = 'PAYOUT' | 'SALE_CREDIT' | 'SALE_REVERSAL';
+
 export type ListingStatus = 'FAILED' | 'LISTED' | 'PENDING' | 'WITHDRAWN';
 
 export type MailKind =
@@ -597,6 +599,20 @@ export interface DepositMonthFigures {
   sold_vendor_income_without_customer_income: Generated<Numeric>;
 }
 
+export interface DepositorLedgerEntry {
+  amount_cents: Int8;
+  created_at: Generated<Timestamp>;
+  customer: string;
+  kind: LedgerEntryKind;
+  memo: string | null;
+  payable_at: Timestamp | null;
+  payout: string | null;
+  product: string | null;
+  reverses: string | null;
+  uuid: Generated<string>;
+  vendor: string;
+}
+
 export interface DepositProductCategory {
   category: string | null;
   created_at: Generated<Timestamp>;
@@ -1056,6 +1072,7 @@ export interface Database {
   deposit_month_figures: DepositMonthFigures;
   deposit_product_category: DepositProductCategory;
   deposit_request: DepositRequest;
+  depositor_ledger_entry: DepositorLedgerEntry;
   generation_usage: GenerationUsage;
   invoice: Invoice;
   marketplace_transaction: MarketplaceTransaction;

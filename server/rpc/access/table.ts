@@ -163,6 +163,10 @@ export const ACCESS_TABLE: readonly ServiceEntry[] = [
     importData: rule(VENDORS, 'customer', { gate: true, references: [reads('vendor', 'vendor')] }),
     saveOnboarding: member('customer'),
     exportList: vendor('customer'),
+    // A depositor's ledger: the named customer must be readable (a vendor's own contact, the
+    // customer themself); the handler then keeps a vendor to their own entries.
+    getBalance: member('customer', reads('customer', 'customer')),
+    listLedgerEntries: member('customer', reads('customer', 'customer')),
   }),
   rulesFor(CompanyService, {
     list: vendor('company'),

@@ -13,6 +13,7 @@ import { lockDepositStatus } from '../deposit/rules/ruleSql.ts';
 import { incomeColumns, incomeRulesFor } from '../products/income.ts';
 import { recordProductEvent } from './timeline.ts';
 import { requestWithdrawals } from './withdrawals.ts';
+import { recordSaleLedger } from '../ledger/ledgerWrites.ts';
 
 /** A sale (or a hold) a channel reported: an eBay or Shopify order, a storefront reservation. */
 export interface ChannelSale {
@@ -132,6 +133,7 @@ export async function recordChannelSale(
           provider_income = ${incomes?.provider_income ?? null},
           updated_at = now(), row_version = row_version + 1
         where uuid = ${product}`.execute(trx);
+      await recordSaleLedger(trx, [product], sale.soldAt);
     }
     const buyer = await buyerOf(trx, sale);
     await sql`

@@ -10,6 +10,7 @@ import { incomeColumns, incomeRulesFor } from '../products/income.ts';
 import { recordProductEvent, type ProductEventInput } from '../publishing/timeline.ts';
 import { requestWithdrawals } from '../publishing/withdrawals.ts';
 import { SALE_PLATFORM_OF } from '../../../src/domain/publishing/channels.ts';
+import { recordSaleLedger } from '../ledger/ledgerWrites.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -119,6 +120,7 @@ export async function confirmReservation(
           provider_income = ${incomes?.provider_income ?? null},
           updated_at = now(), row_version = row_version + 1
         where uuid = ${product.uuid}`.execute(trx);
+      await recordSaleLedger(trx, [String(product.uuid)], now);
       await sql`
         insert into product_buyer (buyer, product, buy_on, platform_transaction_id)
         values (${reservation.buyer}, ${product.uuid}, ${SALE_PLATFORM_OF.SECONDE_STOREFRONT}, ${uuid})`.execute(

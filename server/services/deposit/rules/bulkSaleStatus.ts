@@ -21,6 +21,7 @@ import { SaleStatusSchema } from '../../../../src/rpc/gen/seconde/v1/product_pb.
 import { enforce, saleStatusCounts } from './ruleSql.ts';
 import { INCOME_STATUSES, fillIncomes } from '../../products/income.ts';
 import { vendorWithListingsUp, type OffSaleListener } from '../../publishing/withdrawals.ts';
+import { recordSaleLedger } from '../../ledger/ledgerWrites.ts';
 
 /**
  * DepositService.ChangeSaleStatusForAllProducts: the deposit is locked `for update` with the
@@ -74,6 +75,11 @@ export function changeSaleStatusForAllProductsHandler(
             clock(),
           );
         }
+        await recordSaleLedger(
+          trx,
+          updated.rows.map((r) => r.uuid),
+          clock(),
+        );
         if (offSale && to !== 'ONLINE' && updated.rows.length > 0) {
           const vendor = await vendorWithListingsUp(trx, { deposit: req.uuid });
           if (vendor) offSale(vendor);

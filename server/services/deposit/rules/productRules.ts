@@ -25,6 +25,7 @@ import { enforce, lockDepositStatus, tableColumns } from './ruleSql.ts';
 import { takeReferences } from '../../products/references.ts';
 import { checkCategoryAttributes, fillSaleColumns, isInvoiced } from '../../products/writeRules.ts';
 import { vendorWithListingsUp, type OffSaleListener } from '../../publishing/withdrawals.ts';
+import { recordSaleLedger } from '../../ledger/ledgerWrites.ts';
 
 /** The sale status a product row will hold; a missing one takes the column default, OFFLINE. */
 function saleStatusOf(value: unknown): SaleStatus {
@@ -99,6 +100,9 @@ export function productUpdateHooks(clock: () => Date, offSale?: OffSaleListener)
     },
 
     async afterWrite({ trx, current, row }) {
+      // The depositor's ledger follows the sale status and the share, in the same transaction.
+      if ('sale_status' in row || 'customer_income' in row || 'deposit' in row)
+        await recordSaleLedger(trx, [String(current.uuid)], clock());
       if (!offSale || !('sale_status' in row)) return;
       if (row.sale_status === current.sale_status || row.sale_status === 'ONLINE') return;
       const vendor = await vendorWithListingsUp(trx, { products: [String(current.uuid)] });
@@ -147,6 +151,7 @@ export function productCreateHandler(
           to,
         });
         const uuid = await insertRow(trx, 'product', row);
+        await recordSaleLedger(trx, [uuid], clock());
         const created = await selectInScope(trx, 'product', uuid, caller, 'write');
         if (!created)
           throw fail(Code.PermissionDenied, 'FORBIDDEN', 'You may not create this Product');

@@ -19,7 +19,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file seconde/v1/customer.proto.
  */
 export const file_seconde_v1_customer: GenFile = /*@__PURE__*/
-  fileDesc("ChlzZWNvbmRlL3YxL2N1c3RvbWVyLnByb3RvEgpzZWNvbmRlLnYxIo8OCghDdXN0b21lchIZCgR1dWlkGAEgASgJQgu6SAjYAQFyA7ABARIjChJpZGVudGl0eV91c2VyX3V1aWQYAiABKAlCB7pIBHICGEASHAoKZmlyc3RfbmFtZRgDIAEoCUIIukgFcgMY/wESGwoJbGFzdF9uYW1lGAQgASgJQgi6SAVyAxj/ARIXCgVlbWFpbBgFIAEoCUIIukgFcgMY/gESHAoLcG9zdGFsX2NvZGUYBiABKAlCB7pIBHICGBASHQoMcGhvbmVfbnVtYmVyGAcgASgJQge6SARyAhggEhkKB2FkZHJlc3MYCCABKAlCCLpIBXIDGP8BEhYKBGNpdHkYCSABKAlCCLpIBXIDGP8BEiIKB3ZlbmRvcnMYCiADKAlCEbpIDpIBCxCgjQYiBXIDsAEBEhYKDmRlcG9zaXRfbnVtYmVyGAsgASgFEhYKDnByb2R1Y3RfbnVtYmVyGAwgASgFEhQKA3JpYhgNIAEoCUIHukgEcgIYQBIeChZpc19zb3VyY2VkX2J5X3Byb3ZpZGVyGA4gASgIEhsKE2lzX2FscmVhZHlfZXhpc3RpbmcYDyABKAgSPwoWYWNjZXB0ZWRfbGVnYWxfdGVybV9hdBgQIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBIAIgBARI/ChZsZWdhbF90ZXJtc191cGRhdGVkX2F0GBEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEgBiAEBEjEKCWFnZV9yYW5nZRgSIAEoDjIULnNlY29uZGUudjEuQWdlUmFuZ2VCCLpIBYIBAhABEh0KFWFjY2VwdF9ob21lX3Rha2VfYXdheRgTIAEoCBIaChJhY2NlcHRfc2VuZF9wb3N0YWwYFCABKAgSKwoZaG93X2RpZF95b3Vfa25vd19wcm92aWRlchgVIAEoCUIIukgFcgMY/wESJwofcmVnaXN0ZXJfdG9fY3VzdG9tZXJfbmV3c2xldHRlchgWIAEoCBIeChZhY2NlcHRfdG9fYmVfY29udGFjdGVkGBcgASgIEj4KFHByZWZlcmVkX2NvbnRhY3Rfd2F5GBggASgOMhYuc2Vjb25kZS52MS5Db250YWN0V2F5Qgi6SAWCAQIQARIyCgZnZW5kZXIYGSABKA4yGC5zZWNvbmRlLnYxLlBlcnNvbkdlbmRlckIIukgFggECEAESHgoMY29tcGFueV9uYW1lGBogASgJQgi6SAVyAxj/ARIUCgx3YW50X2ludm9pY2UYGyABKAgSLgoIbGF0aXR1ZGUYHCABKAFCF7pIFBISGQAAAAAAgFZAKQAAAAAAgFbASAKIAQESLwoJbG9uZ2l0dWRlGB0gASgBQhe6SBQSEhkAAAAAAIBmQCkAAAAAAIBmwEgDiAEBEj8KDHNlbGxpbmdfbW9kZRgeIAEoDjIfLnNlY29uZGUudjEuQ3VzdG9tZXJTZWxsaW5nTW9kZUIIukgFggECEAESRgoUc3VwcGxpZXJfdGF4ZV9wcm9maWwYHyABKA4yHi5zZWNvbmRlLnYxLlN1cHBsaWVyVGF4UHJvZmlsZUIIukgFggECEAESHAoUb25ib2FyZGluZ19jb21wbGV0ZWQYICABKAgSRAobb25ib2FyZGluZ19zdGFydGVkX2RhdGV0aW1lGCEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEgEiAEBEkYKHW9uYm9hcmRpbmdfY29tcGxldGVkX2RhdGV0aW1lGCIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEgFiAEBEjoKEWRpc2FibGVkX2RhdGV0aW1lGCMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEgGiAEBEjMKCnN0b2NrX3ZpZXcYJCABKA4yFS5zZWNvbmRlLnYxLlN0b2NrVmlld0IIukgFggECEAESIAoOcHJvZmlsX3BpY3R1cmUYJSABKAlCCLpIBXIDGIAQEi8KCmNyZWF0ZWRfYXQYhAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIvCgp1cGRhdGVkX2F0GIUHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFAoLcm93X3ZlcnNpb24YhgcgASgFQhkKF19hY2NlcHRlZF9sZWdhbF90ZXJtX2F0QhkKF19sZWdhbF90ZXJtc191cGRhdGVkX2F0QgsKCV9sYXRpdHVkZUIMCgpfbG9uZ2l0dWRlQh4KHF9vbmJvYXJkaW5nX3N0YXJ0ZWRfZGF0ZXRpbWVCIAoeX29uYm9hcmRpbmdfY29tcGxldGVkX2RhdGV0aW1lQhQKEl9kaXNhYmxlZF9kYXRldGltZSKDAgoUTGlzdEN1c3RvbWVyc1JlcXVlc3QSKgoKcGFnaW5hdGlvbhgBIAEoCzIWLnNlY29uZGUudjEuUGFnaW5hdGlvbhIaCghvcmRlcmluZxgCIAEoCUIIukgFcgMYyAESbgoGdmVuZG9yGAMgASgJQlm6SFZyVBgkMlBeKFswLTlhLWZBLUZdezh9LVswLTlhLWZBLUZdezR9LVswLTlhLWZBLUZdezR9LVswLTlhLWZBLUZdezR9LVswLTlhLWZBLUZdezEyfSk/JEgAiAEBEh0KBnNlYXJjaBgEIAEoCUIIukgFcgMYyAFIAYgBAUIJCgdfdmVuZG9yQgkKB19zZWFyY2giTQoVTGlzdEN1c3RvbWVyc1Jlc3BvbnNlEiUKB3Jlc3VsdHMYASADKAsyFC5zZWNvbmRlLnYxLkN1c3RvbWVyEg0KBWNvdW50GAIgASgFIj8KFUNyZWF0ZUN1c3RvbWVyUmVxdWVzdBImCghjdXN0b21lchgBIAEoCzIULnNlY29uZGUudjEuQ3VzdG9tZXIiNAoXUmV0cmlldmVDdXN0b21lclJlcXVlc3QSGQoEdXVpZBgBIAEoCUILukgI2AEBcgOwAQEiSAohUmV0cmlldmVDdXN0b21lckJ5SWRlbnRpdHlSZXF1ZXN0EiMKEmlkZW50aXR5X3VzZXJfdXVpZBgBIAEoCUIHukgEcgIYQCI/ChVVcGRhdGVDdXN0b21lclJlcXVlc3QSJgoIY3VzdG9tZXIYASABKAsyFC5zZWNvbmRlLnYxLkN1c3RvbWVyIncKHFBhcnRpYWxVcGRhdGVDdXN0b21lclJlcXVlc3QSJgoIY3VzdG9tZXIYASABKAsyFC5zZWNvbmRlLnYxLkN1c3RvbWVyEi8KC3VwZGF0ZV9tYXNrGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLkZpZWxkTWFzayI0ChdBY2NlcHRMZWdhbFRlcm1zUmVxdWVzdBIZCgR1dWlkGAEgASgJQgu6SAjYAQFyA7ABASJtChVTZXRTZW50RGV0YWlsc1JlcXVlc3QSGQoEdXVpZBgBIAEoCUILukgI2AEBcgOwAQESGgoSYWNjZXB0X3NlbmRfcG9zdGFsGAIgASgIEh0KFWFjY2VwdF9ob21lX3Rha2VfYXdheRgDIAEoCCJRCidVcGRhdGVDdXN0b21lcldpdGhMZXNzUGVybWlzc2lvblJlcXVlc3QSJgoIY3VzdG9tZXIYASABKAsyFC5zZWNvbmRlLnYxLkN1c3RvbWVyIjoKH0NoZWNrQ3VzdG9tZXJFbWFpbEV4aXN0c1JlcXVlc3QSFwoFZW1haWwYASABKAlCCLpIBXIDGP4BIjIKIENoZWNrQ3VzdG9tZXJFbWFpbEV4aXN0c1Jlc3BvbnNlEg4KBmV4aXN0cxgBIAEoCCI4Ch1HZXRDdXN0b21lclV1aWRCeUVtYWlsUmVxdWVzdBIXCgVlbWFpbBgBIAEoCUIIukgFcgMY/gEiLgoeR2V0Q3VzdG9tZXJVdWlkQnlFbWFpbFJlc3BvbnNlEgwKBHV1aWQYASABKAkiYwoZSW1wb3J0Q3VzdG9tZXJEYXRhUmVxdWVzdBIbCgZ2ZW5kb3IYASABKAlCC7pICNgBAXIDsAEBEgwKBGZpbGUYAiABKAwSGwoJZmlsZV9uYW1lGAMgASgJQgi6SAVyAxj/ASKPAQoaSW1wb3J0Q3VzdG9tZXJEYXRhUmVzcG9uc2USFQoNY3JlYXRlZF9jb3VudBgBIAEoBRIVCg11cGRhdGVkX2NvdW50GAIgASgFEg4KBmVycm9ycxgDIAMoCRIzCg9iYWNrZ3JvdW5kX3Rhc2sYBCABKAsyGi5zZWNvbmRlLnYxLkJhY2tncm91bmRUYXNrIooBCh1TYXZlQ3VzdG9tZXJPbmJvYXJkaW5nUmVxdWVzdBImCghjdXN0b21lchgBIAEoCzIULnNlY29uZGUudjEuQ3VzdG9tZXISLwoLdXBkYXRlX21hc2sYAiABKAsyGi5nb29nbGUucHJvdG9idWYuRmllbGRNYXNrEhAKCGNvbXBsZXRlGAMgASgIImwKGkV4cG9ydExpc3RDdXN0b21lcnNSZXF1ZXN0EhoKCG9yZGVyaW5nGAEgASgJQgi6SAVyAxjIARIYCgZjdXJzb3IYAiABKAlCCLpIBXIDGIAgEhgKBnNlYXJjaBgDIAEoCUIIukgFcgMYyAEioAIKG0V4cG9ydExpc3RDdXN0b21lcnNSZXNwb25zZRINCgVjb3VudBgBIAEoBRIlCgdyZXN1bHRzGAIgAygLMhQuc2Vjb25kZS52MS5DdXN0b21lchIQCghwcm9ncmVzcxgDIAEoBRIkCgRjb2RlGAQgASgOMhYuc2Vjb25kZS52MS5TdHJlYW1Db2RlEg8KB21lc3NhZ2UYBSABKAkSDgoGY3Vyc29yGAYgASgJEkMKBmxhYmVscxgHIAMoCzIzLnNlY29uZGUudjEuRXhwb3J0TGlzdEN1c3RvbWVyc1Jlc3BvbnNlLkxhYmVsc0VudHJ5Gi0KC0xhYmVsc0VudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoCToCOAEqdgoMUGVyc29uR2VuZGVyEh0KGVBFUlNPTl9HRU5ERVJfVU5TUEVDSUZJRUQQABIVChFQRVJTT05fR0VOREVSX01BThABEhcKE1BFUlNPTl9HRU5ERVJfV09NQU4QAhIXChNQRVJTT05fR0VOREVSX09USEVSEAMqrQEKE0N1c3RvbWVyU2VsbGluZ01vZGUSJQohQ1VTVE9NRVJfU0VMTElOR19NT0RFX1VOU1BFQ0lGSUVEEAASJgoiQ1VTVE9NRVJfU0VMTElOR19NT0RFX0RFUE9TSVRfU0VMTBABEiIKHkNVU1RPTUVSX1NFTExJTkdfTU9ERV9TVVBQTElFUhACEiMKH0NVU1RPTUVSX1NFTExJTkdfTU9ERV9PV05fU1RPQ0sQAyqGAQoSU3VwcGxpZXJUYXhQcm9maWxlEiQKIFNVUFBMSUVSX1RBWF9QUk9GSUxFX1VOU1BFQ0lGSUVEEAASJQohU1VQUExJRVJfVEFYX1BST0ZJTEVfUFJPRkVTU0lPTkFMEAESIwofU1VQUExJRVJfVEFYX1BST0ZJTEVfSU5ESVZJRFVBTBACKmoKCVN0b2NrVmlldxIaChZTVE9DS19WSUVXX1VOU1BFQ0lGSUVEEAASEwoPU1RPQ0tfVklFV19DQVJEEAESEwoPU1RPQ0tfVklFV19MSVNUEAISFwoTU1RPQ0tfVklFV19QSUNUVVJFUxADMsEJCg9DdXN0b21lclNlcnZpY2USSwoETGlzdBIgLnNlY29uZGUudjEuTGlzdEN1c3RvbWVyc1JlcXVlc3QaIS5zZWNvbmRlLnYxLkxpc3RDdXN0b21lcnNSZXNwb25zZRJBCgZDcmVhdGUSIS5zZWNvbmRlLnYxLkNyZWF0ZUN1c3RvbWVyUmVxdWVzdBoULnNlY29uZGUudjEuQ3VzdG9tZXISRQoIUmV0cmlldmUSIy5zZWNvbmRlLnYxLlJldHJpZXZlQ3VzdG9tZXJSZXF1ZXN0GhQuc2Vjb25kZS52MS5DdXN0b21lchJZChJSZXRyaWV2ZUJ5SWRlbnRpdHkSLS5zZWNvbmRlLnYxLlJldHJpZXZlQ3VzdG9tZXJCeUlkZW50aXR5UmVxdWVzdBoULnNlY29uZGUudjEuQ3VzdG9tZXISQQoGVXBkYXRlEiEuc2Vjb25kZS52MS5VcGRhdGVDdXN0b21lclJlcXVlc3QaFC5zZWNvbmRlLnYxLkN1c3RvbWVyEk8KDVBhcnRpYWxVcGRhdGUSKC5zZWNvbmRlLnYxLlBhcnRpYWxVcGRhdGVDdXN0b21lclJlcXVlc3QaFC5zZWNvbmRlLnYxLkN1c3RvbWVyEk0KEEFjY2VwdExlZ2FsVGVybXMSIy5zZWNvbmRlLnYxLkFjY2VwdExlZ2FsVGVybXNSZXF1ZXN0GhQuc2Vjb25kZS52MS5DdXN0b21lchJJCg5TZXRTZW50RGV0YWlscxIhLnNlY29uZGUudjEuU2V0U2VudERldGFpbHNSZXF1ZXN0GhQuc2Vjb25kZS52MS5DdXN0b21lchJlChhVcGRhdGVXaXRoTGVzc1Blcm1pc3Npb24SMy5zZWNvbmRlLnYxLlVwZGF0ZUN1c3RvbWVyV2l0aExlc3NQZXJtaXNzaW9uUmVxdWVzdBoULnNlY29uZGUudjEuQ3VzdG9tZXISbQoQQ2hlY2tFbWFpbEV4aXN0cxIrLnNlY29uZGUudjEuQ2hlY2tDdXN0b21lckVtYWlsRXhpc3RzUmVxdWVzdBosLnNlY29uZGUudjEuQ2hlY2tDdXN0b21lckVtYWlsRXhpc3RzUmVzcG9uc2USZwoOR2V0VXVpZEJ5RW1haWwSKS5zZWNvbmRlLnYxLkdldEN1c3RvbWVyVXVpZEJ5RW1haWxSZXF1ZXN0Giouc2Vjb25kZS52MS5HZXRDdXN0b21lclV1aWRCeUVtYWlsUmVzcG9uc2USWwoKSW1wb3J0RGF0YRIlLnNlY29uZGUudjEuSW1wb3J0Q3VzdG9tZXJEYXRhUmVxdWVzdBomLnNlY29uZGUudjEuSW1wb3J0Q3VzdG9tZXJEYXRhUmVzcG9uc2USUQoOU2F2ZU9uYm9hcmRpbmcSKS5zZWNvbmRlLnYxLlNhdmVDdXN0b21lck9uYm9hcmRpbmdSZXF1ZXN0GhQuc2Vjb25kZS52MS5DdXN0b21lchJfCgpFeHBvcnRMaXN0EiYuc2Vjb25kZS52MS5FeHBvcnRMaXN0Q3VzdG9tZXJzUmVxdWVzdBonLnNlY29uZGUudjEuRXhwb3J0TGlzdEN1c3RvbWVyc1Jlc3BvbnNlMAFiBnByb3RvMw", [file_buf_validate_validate, file_google_protobuf_field_mask, file_google_protobuf_timestamp, file_seconde_v1_background_task, file_seconde_v1_common, file_seconde_v1_deposit]);
+  fileDesc("ChlzZWNvbmRlL3YxL2N1c3RvbWVyLnByb3RvEgpzZWNvbmRlLnYxIo8OCghDdXN0b21lchIZCgR1dWlkGAEgASgJQgu6SAjYAQFyA7ABARIjChJpZGVudGl0eV91c2VyX3V1aWQYAiABKAlCB7pIBHICGEASHAoKZmlyc3RfbmFtZRgDIAEoCUIIukgFcgMY/wESGwoJbGFzdF9uYW1lGAQgASgJQgi6SAVyAxj/ARIXCgVlbWFpbBgFIAEoCUIIukgFcgMY/gESHAoLcG9zdGFsX2NvZGUYBiABKAlCB7pIBHICGBASHQoMcGhvbmVfbnVtYmVyGAcgASgJQge6SARyAhggEhkKB2FkZHJlc3MYCCABKAlCCLpIBXIDGP8BEhYKBGNpdHkYCSABKAlCCLpIBXIDGP8BEiIKB3ZlbmRvcnMYCiADKAlCEbpIDpIBCxCgjQYiBXIDsAEBEhYKDmRlcG9zaXRfbnVtYmVyGAsgASgFEhYKDnByb2R1Y3RfbnVtYmVyGAwgASgFEhQKA3JpYhgNIAEoCUIHukgEcgIYQBIeChZpc19zb3VyY2VkX2J5X3Byb3ZpZGVyGA4gASgIEhsKE2lzX2FscmVhZHlfZXhpc3RpbmcYDyABKAgSPwoWYWNjZXB0ZWRfbGVnYWxfdGVybV9hdBgQIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBIAIgBARI/ChZsZWdhbF90ZXJtc191cGRhdGVkX2F0GBEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEgBiAEBEjEKCWFnZV9yYW5nZRgSIAEoDjIULnNlY29uZGUudjEuQWdlUmFuZ2VCCLpIBYIBAhABEh0KFWFjY2VwdF9ob21lX3Rha2VfYXdheRgTIAEoCBIaChJhY2NlcHRfc2VuZF9wb3N0YWwYFCABKAgSKwoZaG93X2RpZF95b3Vfa25vd19wcm92aWRlchgVIAEoCUIIukgFcgMY/wESJwofcmVnaXN0ZXJfdG9fY3VzdG9tZXJfbmV3c2xldHRlchgWIAEoCBIeChZhY2NlcHRfdG9fYmVfY29udGFjdGVkGBcgASgIEj4KFHByZWZlcmVkX2NvbnRhY3Rfd2F5GBggASgOMhYuc2Vjb25kZS52MS5Db250YWN0V2F5Qgi6SAWCAQIQARIyCgZnZW5kZXIYGSABKA4yGC5zZWNvbmRlLnYxLlBlcnNvbkdlbmRlckIIukgFggECEAESHgoMY29tcGFueV9uYW1lGBogASgJQgi6SAVyAxj/ARIUCgx3YW50X2ludm9pY2UYGyABKAgSLgoIbGF0aXR1ZGUYHCABKAFCF7pIFBISGQAAAAAAgFZAKQAAAAAAgFbASAKIAQESLwoJbG9uZ2l0dWRlGB0gASgBQhe6SBQSEhkAAAAAAIBmQCkAAAAAAIBmwEgDiAEBEj8KDHNlbGxpbmdfbW9kZRgeIAEoDjIfLnNlY29uZGUudjEuQ3VzdG9tZXJTZWxsaW5nTW9kZUIIukgFggECEAESRgoUc3VwcGxpZXJfdGF4ZV9wcm9maWwYHyABKA4yHi5zZWNvbmRlLnYxLlN1cHBsaWVyVGF4UHJvZmlsZUIIukgFggECEAESHAoUb25ib2FyZGluZ19jb21wbGV0ZWQYICABKAgSRAobb25ib2FyZGluZ19zdGFydGVkX2RhdGV0aW1lGCEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEgEiAEBEkYKHW9uYm9hcmRpbmdfY29tcGxldGVkX2RhdGV0aW1lGCIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEgFiAEBEjoKEWRpc2FibGVkX2RhdGV0aW1lGCMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEgGiAEBEjMKCnN0b2NrX3ZpZXcYJCABKA4yFS5zZWNvbmRlLnYxLlN0b2NrVmlld0IIukgFggECEAESIAoOcHJvZmlsX3BpY3R1cmUYJSABKAlCCLpIBXIDGIAQEi8KCmNyZWF0ZWRfYXQYhAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIvCgp1cGRhdGVkX2F0GIUHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFAoLcm93X3ZlcnNpb24YhgcgASgFQhkKF19hY2NlcHRlZF9sZWdhbF90ZXJtX2F0QhkKF19sZWdhbF90ZXJtc191cGRhdGVkX2F0QgsKCV9sYXRpdHVkZUIMCgpfbG9uZ2l0dWRlQh4KHF9vbmJvYXJkaW5nX3N0YXJ0ZWRfZGF0ZXRpbWVCIAoeX29uYm9hcmRpbmdfY29tcGxldGVkX2RhdGV0aW1lQhQKEl9kaXNhYmxlZF9kYXRldGltZSKDAgoUTGlzdEN1c3RvbWVyc1JlcXVlc3QSKgoKcGFnaW5hdGlvbhgBIAEoCzIWLnNlY29uZGUudjEuUGFnaW5hdGlvbhIaCghvcmRlcmluZxgCIAEoCUIIukgFcgMYyAESbgoGdmVuZG9yGAMgASgJQlm6SFZyVBgkMlBeKFswLTlhLWZBLUZdezh9LVswLTlhLWZBLUZdezR9LVswLTlhLWZBLUZdezR9LVswLTlhLWZBLUZdezR9LVswLTlhLWZBLUZdezEyfSk/JEgAiAEBEh0KBnNlYXJjaBgEIAEoCUIIukgFcgMYyAFIAYgBAUIJCgdfdmVuZG9yQgkKB19zZWFyY2giTQoVTGlzdEN1c3RvbWVyc1Jlc3BvbnNlEiUKB3Jlc3VsdHMYASADKAsyFC5zZWNvbmRlLnYxLkN1c3RvbWVyEg0KBWNvdW50GAIgASgFIj8KFUNyZWF0ZUN1c3RvbWVyUmVxdWVzdBImCghjdXN0b21lchgBIAEoCzIULnNlY29uZGUudjEuQ3VzdG9tZXIiNAoXUmV0cmlldmVDdXN0b21lclJlcXVlc3QSGQoEdXVpZBgBIAEoCUILukgI2AEBcgOwAQEiSAohUmV0cmlldmVDdXN0b21lckJ5SWRlbnRpdHlSZXF1ZXN0EiMKEmlkZW50aXR5X3VzZXJfdXVpZBgBIAEoCUIHukgEcgIYQCI/ChVVcGRhdGVDdXN0b21lclJlcXVlc3QSJgoIY3VzdG9tZXIYASABKAsyFC5zZWNvbmRlLnYxLkN1c3RvbWVyIncKHFBhcnRpYWxVcGRhdGVDdXN0b21lclJlcXVlc3QSJgoIY3VzdG9tZXIYASABKAsyFC5zZWNvbmRlLnYxLkN1c3RvbWVyEi8KC3VwZGF0ZV9tYXNrGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLkZpZWxkTWFzayI0ChdBY2NlcHRMZWdhbFRlcm1zUmVxdWVzdBIZCgR1dWlkGAEgASgJQgu6SAjYAQFyA7ABASJtChVTZXRTZW50RGV0YWlsc1JlcXVlc3QSGQoEdXVpZBgBIAEoCUILukgI2AEBcgOwAQESGgoSYWNjZXB0X3NlbmRfcG9zdGFsGAIgASgIEh0KFWFjY2VwdF9ob21lX3Rha2VfYXdheRgDIAEoCCJRCidVcGRhdGVDdXN0b21lcldpdGhMZXNzUGVybWlzc2lvblJlcXVlc3QSJgoIY3VzdG9tZXIYASABKAsyFC5zZWNvbmRlLnYxLkN1c3RvbWVyIjoKH0NoZWNrQ3VzdG9tZXJFbWFpbEV4aXN0c1JlcXVlc3QSFwoFZW1haWwYASABKAlCCLpIBXIDGP4BIjIKIENoZWNrQ3VzdG9tZXJFbWFpbEV4aXN0c1Jlc3BvbnNlEg4KBmV4aXN0cxgBIAEoCCI4Ch1HZXRDdXN0b21lclV1aWRCeUVtYWlsUmVxdWVzdBIXCgVlbWFpbBgBIAEoCUIIukgFcgMY/gEiLgoeR2V0Q3VzdG9tZXJVdWlkQnlFbWFpbFJlc3BvbnNlEgwKBHV1aWQYASABKAkiYwoZSW1wb3J0Q3VzdG9tZXJEYXRhUmVxdWVzdBIbCgZ2ZW5kb3IYASABKAlCC7pICNgBAXIDsAEBEgwKBGZpbGUYAiABKAwSGwoJZmlsZV9uYW1lGAMgASgJQgi6SAVyAxj/ASKPAQoaSW1wb3J0Q3VzdG9tZXJEYXRhUmVzcG9uc2USFQoNY3JlYXRlZF9jb3VudBgBIAEoBRIVCg11cGRhdGVkX2NvdW50GAIgASgFEg4KBmVycm9ycxgDIAMoCRIzCg9iYWNrZ3JvdW5kX3Rhc2sYBCABKAsyGi5zZWNvbmRlLnYxLkJhY2tncm91bmRUYXNrIooBCh1TYXZlQ3VzdG9tZXJPbmJvYXJkaW5nUmVxdWVzdBImCghjdXN0b21lchgBIAEoCzIULnNlY29uZGUudjEuQ3VzdG9tZXISLwoLdXBkYXRlX21hc2sYAiABKAsyGi5nb29nbGUucHJvdG9idWYuRmllbGRNYXNrEhAKCGNvbXBsZXRlGAMgASgIImwKGkV4cG9ydExpc3RDdXN0b21lcnNSZXF1ZXN0EhoKCG9yZGVyaW5nGAEgASgJQgi6SAVyAxjIARIYCgZjdXJzb3IYAiABKAlCCLpIBXIDGIAgEhgKBnNlYXJjaBgDIAEoCUIIukgFcgMYyAEioAIKG0V4cG9ydExpc3RDdXN0b21lcnNSZXNwb25zZRINCgVjb3VudBgBIAEoBRIlCgdyZXN1bHRzGAIgAygLMhQuc2Vjb25kZS52MS5DdXN0b21lchIQCghwcm9ncmVzcxgDIAEoBRIkCgRjb2RlGAQgASgOMhYuc2Vjb25kZS52MS5TdHJlYW1Db2RlEg8KB21lc3NhZ2UYBSABKAkSDgoGY3Vyc29yGAYgASgJEkMKBmxhYmVscxgHIAMoCzIzLnNlY29uZGUudjEuRXhwb3J0TGlzdEN1c3RvbWVyc1Jlc3BvbnNlLkxhYmVsc0VudHJ5Gi0KC0xhYmVsc0VudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoCToCOAEi0QIKC0xlZGdlckVudHJ5EgwKBHV1aWQYASABKAkSDgoGdmVuZG9yGAIgASgJEhAKCGN1c3RvbWVyGAMgASgJEg8KB3Byb2R1Y3QYBCABKAkSKQoEa2luZBgFIAEoDjIbLnNlY29uZGUudjEuTGVkZ2VyRW50cnlLaW5kEhQKDGFtb3VudF9jZW50cxgGIAEoAxIuCgpwYXlhYmxlX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIQCghyZXZlcnNlcxgIIAEoCRIOCgZwYXlvdXQYCSABKAkSDAoEbWVtbxgKIAEoCRIZChFwcm9kdWN0X3JlZmVyZW5jZRgLIAEoCRIUCgxwcm9kdWN0X25hbWUYDCABKAkSLwoKY3JlYXRlZF9hdBiEByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIkwKEUdldEJhbGFuY2VSZXF1ZXN0EhoKCGN1c3RvbWVyGAEgASgJQgi6SAVyA7ABARIbCgZ2ZW5kb3IYAiABKAlCC7pICNgBAXIDsAEBIlcKEkdldEJhbGFuY2VSZXNwb25zZRIVCg1iYWxhbmNlX2NlbnRzGAEgASgDEhUKDXBheWFibGVfY2VudHMYAiABKAMSEwoLZW50cnlfY291bnQYAyABKAUifwoYTGlzdExlZGdlckVudHJpZXNSZXF1ZXN0EioKCnBhZ2luYXRpb24YASABKAsyFi5zZWNvbmRlLnYxLlBhZ2luYXRpb24SGgoIY3VzdG9tZXIYAiABKAlCCLpIBXIDsAEBEhsKBnZlbmRvchgDIAEoCUILukgI2AEBcgOwAQEiVAoZTGlzdExlZGdlckVudHJpZXNSZXNwb25zZRIoCgdyZXN1bHRzGAEgAygLMhcuc2Vjb25kZS52MS5MZWRnZXJFbnRyeRINCgVjb3VudBgCIAEoBSp2CgxQZXJzb25HZW5kZXISHQoZUEVSU09OX0dFTkRFUl9VTlNQRUNJRklFRBAAEhUKEVBFUlNPTl9HRU5ERVJfTUFOEAESFwoTUEVSU09OX0dFTkRFUl9XT01BThACEhcKE1BFUlNPTl9HRU5ERVJfT1RIRVIQAyqtAQoTQ3VzdG9tZXJTZWxsaW5nTW9kZRIlCiFDVVNUT01FUl9TRUxMSU5HX01PREVfVU5TUEVDSUZJRUQQABImCiJDVVNUT01FUl9TRUxMSU5HX01PREVfREVQT1NJVF9TRUxMEAESIgoeQ1VTVE9NRVJfU0VMTElOR19NT0RFX1NVUFBMSUVSEAISIwofQ1VTVE9NRVJfU0VMTElOR19NT0RFX09XTl9TVE9DSxADKoYBChJTdXBwbGllclRheFByb2ZpbGUSJAogU1VQUExJRVJfVEFYX1BST0ZJTEVfVU5TUEVDSUZJRUQQABIlCiFTVVBQTElFUl9UQVhfUFJPRklMRV9QUk9GRVNTSU9OQUwQARIjCh9TVVBQTElFUl9UQVhfUFJPRklMRV9JTkRJVklEVUFMEAIqagoJU3RvY2tWaWV3EhoKFlNUT0NLX1ZJRVdfVU5TUEVDSUZJRUQQABITCg9TVE9DS19WSUVXX0NBUkQQARITCg9TVE9DS19WSUVXX0xJU1QQAhIXChNTVE9DS19WSUVXX1BJQ1RVUkVTEAMqmgEKD0xlZGdlckVudHJ5S2luZBIhCh1MRURHRVJfRU5UUllfS0lORF9VTlNQRUNJRklFRBAAEiEKHUxFREdFUl9FTlRSWV9LSU5EX1NBTEVfQ1JFRElUEAESIwofTEVER0VSX0VOVFJZX0tJTkRfU0FMRV9SRVZFUlNBTBACEhwKGExFREdFUl9FTlRSWV9LSU5EX1BBWU9VVBADMvAKCg9DdXN0b21lclNlcnZpY2USSwoETGlzdBIgLnNlY29uZGUudjEuTGlzdEN1c3RvbWVyc1JlcXVlc3QaIS5zZWNvbmRlLnYxLkxpc3RDdXN0b21lcnNSZXNwb25zZRJBCgZDcmVhdGUSIS5zZWNvbmRlLnYxLkNyZWF0ZUN1c3RvbWVyUmVxdWVzdBoULnNlY29uZGUudjEuQ3VzdG9tZXISRQoIUmV0cmlldmUSIy5zZWNvbmRlLnYxLlJldHJpZXZlQ3VzdG9tZXJSZXF1ZXN0GhQuc2Vjb25kZS52MS5DdXN0b21lchJZChJSZXRyaWV2ZUJ5SWRlbnRpdHkSLS5zZWNvbmRlLnYxLlJldHJpZXZlQ3VzdG9tZXJCeUlkZW50aXR5UmVxdWVzdBoULnNlY29uZGUudjEuQ3VzdG9tZXISQQoGVXBkYXRlEiEuc2Vjb25kZS52MS5VcGRhdGVDdXN0b21lclJlcXVlc3QaFC5zZWNvbmRlLnYxLkN1c3RvbWVyEk8KDVBhcnRpYWxVcGRhdGUSKC5zZWNvbmRlLnYxLlBhcnRpYWxVcGRhdGVDdXN0b21lclJlcXVlc3QaFC5zZWNvbmRlLnYxLkN1c3RvbWVyEk0KEEFjY2VwdExlZ2FsVGVybXMSIy5zZWNvbmRlLnYxLkFjY2VwdExlZ2FsVGVybXNSZXF1ZXN0GhQuc2Vjb25kZS52MS5DdXN0b21lchJJCg5TZXRTZW50RGV0YWlscxIhLnNlY29uZGUudjEuU2V0U2VudERldGFpbHNSZXF1ZXN0GhQuc2Vjb25kZS52MS5DdXN0b21lchJlChhVcGRhdGVXaXRoTGVzc1Blcm1pc3Npb24SMy5zZWNvbmRlLnYxLlVwZGF0ZUN1c3RvbWVyV2l0aExlc3NQZXJtaXNzaW9uUmVxdWVzdBoULnNlY29uZGUudjEuQ3VzdG9tZXISbQoQQ2hlY2tFbWFpbEV4aXN0cxIrLnNlY29uZGUudjEuQ2hlY2tDdXN0b21lckVtYWlsRXhpc3RzUmVxdWVzdBosLnNlY29uZGUudjEuQ2hlY2tDdXN0b21lckVtYWlsRXhpc3RzUmVzcG9uc2USZwoOR2V0VXVpZEJ5RW1haWwSKS5zZWNvbmRlLnYxLkdldEN1c3RvbWVyVXVpZEJ5RW1haWxSZXF1ZXN0Giouc2Vjb25kZS52MS5HZXRDdXN0b21lclV1aWRCeUVtYWlsUmVzcG9uc2USWwoKSW1wb3J0RGF0YRIlLnNlY29uZGUudjEuSW1wb3J0Q3VzdG9tZXJEYXRhUmVxdWVzdBomLnNlY29uZGUudjEuSW1wb3J0Q3VzdG9tZXJEYXRhUmVzcG9uc2USUQoOU2F2ZU9uYm9hcmRpbmcSKS5zZWNvbmRlLnYxLlNhdmVDdXN0b21lck9uYm9hcmRpbmdSZXF1ZXN0GhQuc2Vjb25kZS52MS5DdXN0b21lchJfCgpFeHBvcnRMaXN0EiYuc2Vjb25kZS52MS5FeHBvcnRMaXN0Q3VzdG9tZXJzUmVxdWVzdBonLnNlY29uZGUudjEuRXhwb3J0TGlzdEN1c3RvbWVyc1Jlc3BvbnNlMAESSwoKR2V0QmFsYW5jZRIdLnNlY29uZGUudjEuR2V0QmFsYW5jZVJlcXVlc3QaHi5zZWNvbmRlLnYxLkdldEJhbGFuY2VSZXNwb25zZRJgChFMaXN0TGVkZ2VyRW50cmllcxIkLnNlY29uZGUudjEuTGlzdExlZGdlckVudHJpZXNSZXF1ZXN0GiUuc2Vjb25kZS52MS5MaXN0TGVkZ2VyRW50cmllc1Jlc3BvbnNlYgZwcm90bzM", [file_buf_validate_validate, file_google_protobuf_field_mask, file_google_protobuf_timestamp, file_seconde_v1_background_task, file_seconde_v1_common, file_seconde_v1_deposit]);
 
 /**
  * A person who hands items over on deposit (a vendor's contact); may sign in to follow their dressing.
@@ -732,6 +732,201 @@ export const ExportListCustomersResponseSchema: GenMessage<ExportListCustomersRe
   messageDesc(file_seconde_v1_customer, 19);
 
 /**
+ * One entry of what a depositor is owed by a vendor; entries are never changed, only added.
+ *
+ * @generated from message seconde.v1.LedgerEntry
+ */
+export type LedgerEntry = Message<"seconde.v1.LedgerEntry"> & {
+  /**
+   * @generated from field: string uuid = 1;
+   */
+  uuid: string;
+
+  /**
+   * @generated from field: string vendor = 2;
+   */
+  vendor: string;
+
+  /**
+   * @generated from field: string customer = 3;
+   */
+  customer: string;
+
+  /**
+   * The item the entry was written for; empty for a payout.
+   *
+   * @generated from field: string product = 4;
+   */
+  product: string;
+
+  /**
+   * @generated from field: seconde.v1.LedgerEntryKind kind = 5;
+   */
+  kind: LedgerEntryKind;
+
+  /**
+   * Signed, in integer cents: a credit is positive, a reversal or a payout negative.
+   *
+   * @generated from field: int64 amount_cents = 6;
+   */
+  amountCents: bigint;
+
+  /**
+   * When the entry became payable (the buyer's payment recorded); unset until then.
+   *
+   * @generated from field: google.protobuf.Timestamp payable_at = 7;
+   */
+  payableAt?: Timestamp | undefined;
+
+  /**
+   * The entry a reversal reverses.
+   *
+   * @generated from field: string reverses = 8;
+   */
+  reverses: string;
+
+  /**
+   * @generated from field: string payout = 9;
+   */
+  payout: string;
+
+  /**
+   * @generated from field: string memo = 10;
+   */
+  memo: string;
+
+  /**
+   * The item's reference and name, read with the entry.
+   *
+   * @generated from field: string product_reference = 11;
+   */
+  productReference: string;
+
+  /**
+   * @generated from field: string product_name = 12;
+   */
+  productName: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp created_at = 900;
+   */
+  createdAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message seconde.v1.LedgerEntry.
+ * Use `create(LedgerEntrySchema)` to create a new message.
+ */
+export const LedgerEntrySchema: GenMessage<LedgerEntry> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_customer, 20);
+
+/**
+ * @generated from message seconde.v1.GetBalanceRequest
+ */
+export type GetBalanceRequest = Message<"seconde.v1.GetBalanceRequest"> & {
+  /**
+   * @generated from field: string customer = 1;
+   */
+  customer: string;
+
+  /**
+   * Only this vendor's entries; a vendor always reads their own only.
+   *
+   * @generated from field: string vendor = 2;
+   */
+  vendor: string;
+};
+
+/**
+ * Describes the message seconde.v1.GetBalanceRequest.
+ * Use `create(GetBalanceRequestSchema)` to create a new message.
+ */
+export const GetBalanceRequestSchema: GenMessage<GetBalanceRequest> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_customer, 21);
+
+/**
+ * A depositor's balance (every entry) and what may be paid out now (the payable entries), in cents.
+ *
+ * @generated from message seconde.v1.GetBalanceResponse
+ */
+export type GetBalanceResponse = Message<"seconde.v1.GetBalanceResponse"> & {
+  /**
+   * @generated from field: int64 balance_cents = 1;
+   */
+  balanceCents: bigint;
+
+  /**
+   * @generated from field: int64 payable_cents = 2;
+   */
+  payableCents: bigint;
+
+  /**
+   * @generated from field: int32 entry_count = 3;
+   */
+  entryCount: number;
+};
+
+/**
+ * Describes the message seconde.v1.GetBalanceResponse.
+ * Use `create(GetBalanceResponseSchema)` to create a new message.
+ */
+export const GetBalanceResponseSchema: GenMessage<GetBalanceResponse> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_customer, 22);
+
+/**
+ * @generated from message seconde.v1.ListLedgerEntriesRequest
+ */
+export type ListLedgerEntriesRequest = Message<"seconde.v1.ListLedgerEntriesRequest"> & {
+  /**
+   * @generated from field: seconde.v1.Pagination pagination = 1;
+   */
+  pagination?: Pagination | undefined;
+
+  /**
+   * @generated from field: string customer = 2;
+   */
+  customer: string;
+
+  /**
+   * Only this vendor's entries; a vendor always reads their own only.
+   *
+   * @generated from field: string vendor = 3;
+   */
+  vendor: string;
+};
+
+/**
+ * Describes the message seconde.v1.ListLedgerEntriesRequest.
+ * Use `create(ListLedgerEntriesRequestSchema)` to create a new message.
+ */
+export const ListLedgerEntriesRequestSchema: GenMessage<ListLedgerEntriesRequest> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_customer, 23);
+
+/**
+ * One page of ledger entries, newest first.
+ *
+ * @generated from message seconde.v1.ListLedgerEntriesResponse
+ */
+export type ListLedgerEntriesResponse = Message<"seconde.v1.ListLedgerEntriesResponse"> & {
+  /**
+   * @generated from field: repeated seconde.v1.LedgerEntry results = 1;
+   */
+  results: LedgerEntry[];
+
+  /**
+   * @generated from field: int32 count = 2;
+   */
+  count: number;
+};
+
+/**
+ * Describes the message seconde.v1.ListLedgerEntriesResponse.
+ * Use `create(ListLedgerEntriesResponseSchema)` to create a new message.
+ */
+export const ListLedgerEntriesResponseSchema: GenMessage<ListLedgerEntriesResponse> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_customer, 24);
+
+/**
  * A person's gender, for customers, vendors and buyers (not the gender an item is meant for).
  *
  * @generated from enum seconde.v1.PersonGender
@@ -859,6 +1054,39 @@ export const StockViewSchema: GenEnum<StockView> = /*@__PURE__*/
   enumDesc(file_seconde_v1_customer, 3);
 
 /**
+ * Kinds of depositor ledger entries (docs/decisions.md, "Depositor ledger").
+ *
+ * @generated from enum seconde.v1.LedgerEntryKind
+ */
+export enum LedgerEntryKind {
+  /**
+   * @generated from enum value: LEDGER_ENTRY_KIND_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: LEDGER_ENTRY_KIND_SALE_CREDIT = 1;
+   */
+  SALE_CREDIT = 1,
+
+  /**
+   * @generated from enum value: LEDGER_ENTRY_KIND_SALE_REVERSAL = 2;
+   */
+  SALE_REVERSAL = 2,
+
+  /**
+   * @generated from enum value: LEDGER_ENTRY_KIND_PAYOUT = 3;
+   */
+  PAYOUT = 3,
+}
+
+/**
+ * Describes the enum seconde.v1.LedgerEntryKind.
+ */
+export const LedgerEntryKindSchema: GenEnum<LedgerEntryKind> = /*@__PURE__*/
+  enumDesc(file_seconde_v1_customer, 4);
+
+/**
  * @generated from service seconde.v1.CustomerService
  */
 export const CustomerService: GenService<{
@@ -973,6 +1201,22 @@ export const CustomerService: GenService<{
     methodKind: "server_streaming";
     input: typeof ExportListCustomersRequestSchema;
     output: typeof ExportListCustomersResponseSchema;
+  },
+  /**
+   * @generated from rpc seconde.v1.CustomerService.GetBalance
+   */
+  getBalance: {
+    methodKind: "unary";
+    input: typeof GetBalanceRequestSchema;
+    output: typeof GetBalanceResponseSchema;
+  },
+  /**
+   * @generated from rpc seconde.v1.CustomerService.ListLedgerEntries
+   */
+  listLedgerEntries: {
+    methodKind: "unary";
+    input: typeof ListLedgerEntriesRequestSchema;
+    output: typeof ListLedgerEntriesResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_seconde_v1_customer, 0);
