@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useOutletContext, useParams } from 'react-router';
 import { customerLogic } from '../../machines/people/peopleRecords.ts';
 import { useAppServices } from '../app/servicesContext.ts';
+import { BalancePanel } from './BalancePanel.tsx';
 import { CustomerInfo, type CustomerActor } from './CustomerInfo.tsx';
 import { DressingPanel } from './DressingPanel.tsx';
 import { InvoicesPanel } from './InvoicesPanel.tsx';
@@ -46,6 +47,7 @@ function CustomerPageFor({ uuid }: { uuid: string }) {
           { to: base, label: t('people.tabInformation'), end: true },
           { to: `${base}/dressing`, label: t('people.tabDressing') },
           { to: `${base}/invoices`, label: t('people.tabInvoices') },
+          { to: `${base}/balance`, label: t('people.tabBalance') },
         ]}
       />
       <Outlet context={outlet} />
@@ -68,4 +70,9 @@ export function CustomerDressingTab() {
 export function CustomerInvoicesTab() {
   const { uuid } = useOutletContext<CustomerOutlet>();
   return <InvoicesPanel owner={{ kind: 'customer', uuid }} />;
+}
+
+export function CustomerBalanceTab() {
+  const { uuid } = useOutletContext<CustomerOutlet>();
+  return <BalancePanel customer={uuid} />;
 }

@@ -12,6 +12,7 @@ const CustomerPage = lazyView(() => customerPage().then((m) => m.CustomerPage));
 const CustomerInfoTab = lazyView(() => customerPage().then((m) => m.CustomerInfoTab));
 const CustomerDressingTab = lazyView(() => customerPage().then((m) => m.CustomerDressingTab));
 const CustomerInvoicesTab = lazyView(() => customerPage().then((m) => m.CustomerInvoicesTab));
+const CustomerBalanceTab = lazyView(() => customerPage().then((m) => m.CustomerBalanceTab));
 const VendorListView = lazyView(() => import('./VendorListView.tsx').then((m) => m.VendorListView));
 const VendorPage = lazyView(() => vendorPage().then((m) => m.VendorPage));
 const VendorInfoTab = lazyView(() => vendorPage().then((m) => m.VendorInfoTab));
@@ -35,6 +36,7 @@ export const peopleRoutes: RouteObject[] = [
       { index: true, element: <CustomerInfoTab /> },
       { path: 'dressing/:depositUuid?', element: <CustomerDressingTab /> },
       { path: 'invoices', element: <CustomerInvoicesTab /> },
+      { path: 'balance', element: <CustomerBalanceTab /> },
     ],
   },
   { path: 'vendors', element: <VendorListView /> },
