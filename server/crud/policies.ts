@@ -129,24 +129,40 @@ const company: Policy = {
       : 'none',
 };
 
-/** A vendor reads their own brackets and their company's (edit-profile/rates-company); writes only their own. */
+const companyOf = (c: Caller, adminOnly: boolean) =>
+  adminOnly
+    ? sql`(select company from vendor where uuid = ${c.vendorUuid} and is_company_admin)`
+    : sql`(select company from vendor where uuid = ${c.vendorUuid})`;
+
+/**
+ * Rate slides: a vendor reads their own, their deposits' and their company's (every member reads
+ * the company's, edit-profile/rates-company); writes their own and their deposits', and the
+ * company's only as its administrator.
+ */
+const rateSlideScope =
+  (mode: 'read' | 'write') =>
+  (c: Caller): Scope => {
+    if (!c.vendorUuid) return 'none';
+    const inDeposits = inParent('deposit', deposit[mode](c), 'deposit');
+    const ofDeposits = (a: string) =>
+      typeof inDeposits === 'function' ? inDeposits(a) : sql<SqlBool>`${inDeposits === 'all'}`;
+    return (a) =>
+      sql<SqlBool>`(${col(a, 'vendor')} = ${c.vendorUuid}
+        or ${ofDeposits(a)}
+        or ${col(a, 'company')} = ${companyOf(c, mode === 'write')})`;
+  };
 const rateSlide: Policy = {
-  ...ownedByVendor(),
-  read: (c) =>
-    c.vendorUuid
-      ? (a) =>
-          sql<SqlBool>`(${col(a, 'vendor')} = ${c.vendorUuid} or ${col(a, 'company')} = (select company from vendor where uuid = ${c.vendorUuid}))`
-      : 'none',
+  read: rateSlideScope('read'),
+  write: rateSlideScope('write'),
+  prepareCreate: (c, row) => {
+    if (!row.deposit && !row.company) fillOwner(row, 'vendor', c.vendorUuid);
+  },
 };
 
 /**
  * Announcements: a vendor reads their own and their company's (every member reads those); writes
  * their own, and the company's when they administer it.
  */
-const companyOf = (c: Caller, adminOnly: boolean) =>
-  adminOnly
-    ? sql`(select company from vendor where uuid = ${c.vendorUuid} and is_company_admin)`
-    : sql`(select company from vendor where uuid = ${c.vendorUuid})`;
 const announcementScope =
   (adminOnly: boolean) =>
   (c: Caller): Scope =>

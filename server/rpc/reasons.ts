@@ -93,6 +93,11 @@ export type Reason =
   // already belongs to a company creates no other.
   | CompanyReason
   | 'ALREADY_IN_COMPANY'
+  // Rate slides: not exactly one owner, values outside their bounds (the field travels with it),
+  // a range sharing a price with another slide of the same owner (the message names its range).
+  | 'RATE_SLIDE_OWNER'
+  | 'RATE_SLIDE_INVALID'
+  | 'RATE_SLIDE_OVERLAP'
   // Requests refused before any handler: a value outside the contracts' limits (the field and the
   // rule travel with it, see rpc/validateInterceptor.ts), a body no message can be read from.
   | 'FIELD_INVALID'

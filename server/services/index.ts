@@ -21,6 +21,7 @@ import { connectorCallsHandlers } from './connectors/connectorCalls.ts';
 import { storefrontCallsHandlers } from './storefront/storefrontCalls.ts';
 import { announcementCallsHandlers } from './announcements/announcementCalls.ts';
 import { companyCallsHandlers } from './companies/companyCalls.ts';
+import { rateSlideCallsHandlers } from './rateSlides/rateSlideCalls.ts';
 import { SessionService } from '../../src/rpc/gen/seconde/v1/session_pb.ts';
 import { implement } from './implement.ts';
 import { sessionHandlers } from './sessionService.ts';
@@ -54,6 +55,7 @@ export function handWrittenParts(deps: ServiceDeps) {
     ...storefrontCallsHandlers(deps),
     ...announcementCallsHandlers(deps),
     ...companyCallsHandlers(deps),
+    ...rateSlideCallsHandlers(deps),
   ] as const;
 }
 
