@@ -22,6 +22,7 @@ import { publishingEn } from './areas/publishing.en.ts';
 import { connectorsEn } from './areas/connectors.en.ts';
 import { announcementsEn } from './areas/announcements.en.ts';
 import { storefrontEn } from './areas/storefront.en.ts';
+import { companyEn } from './areas/company.en.ts';
 
 import type { Translation } from './fr.ts';
 
@@ -138,4 +139,5 @@ export const en: Translation = {
   ...connectorsEn,
   ...announcementsEn,
   ...storefrontEn,
+  ...companyEn,
 };

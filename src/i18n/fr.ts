@@ -22,6 +22,7 @@ import { publishingFr } from './areas/publishing.fr.ts';
 import { connectorsFr } from './areas/connectors.fr.ts';
 import { announcementsFr } from './areas/announcements.fr.ts';
 import { storefrontFr } from './areas/storefront.fr.ts';
+import { companyFr } from './areas/company.fr.ts';
 
 /** French texts, the default language. Keys are `area.item`; `en.ts` must have the same ones. */
 export const fr = {
@@ -137,6 +138,7 @@ export const fr = {
   ...connectorsFr,
   ...announcementsFr,
   ...storefrontFr,
+  ...companyFr,
 };
 
 /** The shape every language follows: same areas, same items, text values. */

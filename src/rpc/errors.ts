@@ -48,6 +48,12 @@ export const REASON_I18N_KEYS: Readonly<Record<string, string>> = {
   FIELD_INVALID: 'errors.fieldInvalid',
   REQUEST_UNREADABLE: 'errors.requestUnreadable',
   UNKNOWN_REFERENCE: 'errors.unknownReference',
+  // The company rules (src/domain/company): each names its field.
+  COMPANY_TITLE_REQUIRED: 'company.errorCompanyTitleRequired',
+  SIRET_INVALID: 'company.errorSiretInvalid',
+  WEBSITE_INVALID: 'company.errorWebsiteInvalid',
+  PERCENTAGE_INVALID: 'company.errorPercentageInvalid',
+  ALREADY_IN_COMPANY: 'company.errorAlreadyInCompany',
 };
 
 /** Every key the funnel can hand out; the i18n test checks each exists in both languages. */

@@ -1,0 +1,38 @@
+import type { companyFr } from './company.fr.ts';
+
+/** company texts (en): the company tab of edit-profile. */
+export const companyEn: typeof companyFr = {
+  company: {
+    formLabel: 'Company',
+    createTitle: 'Create your company',
+    createIntro: 'You belong to no company. Create it: you will be its administrator.',
+    readOnly: 'Only the company administrator may change it.',
+    title: 'Company name',
+    siret: 'SIRET',
+    siretHelp: '14 digits, spaces allowed',
+    websiteLink: 'Website',
+    websitePlaceholder: 'https://…',
+    taxEligible: 'Subject to VAT',
+    negociatedPourcentageOnPrice: 'Negotiated percentage',
+    address: 'Address',
+    postalCode: 'Postal code',
+    city: 'City',
+    useVendorAddress: 'Invoice my address rather than the company’s',
+    invoiceAddressCompany: 'Invoices will carry the company’s address: {{address}}',
+    invoiceAddressVendor: 'Invoices will carry your address: {{address}}',
+    proofRegistration: 'Proof of registration',
+    required: 'required',
+    optional: 'optional',
+    create: 'Create the company',
+    save: 'Save',
+    saved: 'Company saved',
+    saveFailed: 'Saving failed',
+    stale: 'The company was changed meanwhile.',
+    reload: 'Reload',
+    errorCompanyTitleRequired: 'Enter the company name',
+    errorSiretInvalid: 'Invalid SIRET: 14 digits with a valid check key',
+    errorWebsiteInvalid: 'Invalid address: it must start with http:// or https://',
+    errorPercentageInvalid: 'A whole number from 0 to 100',
+    errorAlreadyInCompany: 'You already belong to a company',
+  },
+};
