@@ -135,11 +135,10 @@ describe('edit-profile children', () => {
     await close();
   });
 
-  it('a company vendor reads their company, read-only', async () => {
+  it('the company administrator finds their company in its form', async () => {
     const { page, close } = await openAs('company@seconde.test', '/edit-profile/company');
-    await page.getByTestId('company-facts').waitFor({ timeout: 30_000 });
-    expect(await page.getByTestId('company-facts').textContent()).toContain('Friperie Solidaire');
-    expect(await page.getByTestId('profile-company').getByRole('button').count()).toBe(0);
+    await page.getByTestId('company-form').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('company-title').inputValue()).toContain('Friperie Solidaire');
     await close();
   });
 });
