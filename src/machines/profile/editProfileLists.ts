@@ -2,6 +2,8 @@ import { fromPromise } from 'xstate';
 import type { ClientFactory } from '../../rpc/clients.ts';
 import { RateSlideService, type RateSlide } from '../../rpc/gen/seconde/v1/rate_slide_pb.ts';
 import { withFilters } from '../../rpc/interceptors/filters.ts';
+import { fetchAllPages } from '../../rpc/fetchAll.ts';
+import { rateSlidesMachine, type SaveInput } from './rateSlidesMachine.ts';
 import { createPagedListMachine, type Page, type PageQuery } from '../shared/pagedListMachine.ts';
 
 /** One commission bracket as the rates pages show it. */
@@ -46,6 +48,47 @@ export function rateListLogic(clients: ClientFactory, owner: RateOwner) {
           ownerOptions(owner, signal),
         );
         return { rows: answer.results.map(rateRow), count: answer.count };
+      }),
+    },
+  });
+}
+
+const slideOf = (owner: RateOwner, uuid: string, values: SaveInput['values']) => {
+  const n = (text: string) => Number(text.replace(',', '.'));
+  return {
+    uuid,
+    priceStart: n(values.priceStart),
+    priceEnd: n(values.priceEnd),
+    commission: n(values.commission),
+    providerCommission: n(values.providerCommission),
+    ...owner,
+  };
+};
+
+/** The rates screens' machine over RateSlideService: every slide of the owner, pages of 50. */
+export function rateSlidesLogic(clients: ClientFactory, owner: RateOwner) {
+  const client = clients.get(RateSlideService);
+  return rateSlidesMachine.provide({
+    actors: {
+      loadSlides: fromPromise<RateRow[]>(({ signal }) =>
+        fetchAllPages(async (p) => {
+          const answer = await client.list(
+            { pagination: p, ordering: 'price_start', fetchAll: true, ...owner },
+            ownerOptions(owner, signal),
+          );
+          return { rows: answer.results.map(rateRow), count: answer.count };
+        }, signal),
+      ),
+      saveSlide: fromPromise<RateRow, SaveInput>(async ({ input, signal }) => {
+        const rateSlide = slideOf(owner, input.uuid, input.values);
+        const saved = input.uuid
+          ? await client.update({ rateSlide }, { signal })
+          : await client.create({ rateSlide }, { signal });
+        return rateRow(saved);
+      }),
+      deleteSlide: fromPromise<{ uuid: string }, { uuid: string }>(async ({ input, signal }) => {
+        await client.destroy({ uuid: input.uuid }, { signal });
+        return input;
       }),
     },
   });

@@ -1,67 +1,19 @@
-import { HTMLTable } from '@blueprintjs/core';
-import { useActorRef } from '@xstate/react';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectVendorUuid } from '../../machines/people/access.ts';
-import { rateListLogic, type RateOwner } from '../../machines/profile/editProfileLists.ts';
-import { useAppServices } from '../app/servicesContext.ts';
 import { useSession } from '../app/sessionContext.ts';
-import { formatPrice } from '../components/format.ts';
 import { PageState } from '../components/PageState.tsx';
-import { ListFrame } from '../people/ListFrame.tsx';
-import { usePagedList } from '../people/usePagedList.ts';
 import { WithOwnCompany } from './CompanyView.tsx';
 import { ProfilePage } from './ProfilePage.tsx';
+import { RateSlidesPanel } from './RateSlidesPanel.tsx';
 
-/** Commission brackets, read-only: price range, commission and the provider's share. */
-function RateTable({ owner }: { owner: RateOwner }) {
-  const { t, i18n } = useTranslation();
-  const { clients } = useAppServices();
-  const key = 'vendor' in owner ? owner.vendor : owner.company;
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` names the owner
-  const logic = useMemo(() => rateListLogic(clients, owner), [clients, key]);
-  const actor = useActorRef(logic, { input: {} });
-  const list = usePagedList(actor);
-  const price = (value: number) => formatPrice(value, i18n.language);
-  const percent = (value: number) => t('profile.percent', { value });
-  return (
-    <ListFrame list={list} testId="rate-list" emptyTitle={t('profile.noRates')}>
-      <HTMLTable striped className="seconde-table">
-        <caption className="seconde-sr-only">{t('profile.ratesCaption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('profile.priceRange')}</th>
-            <th scope="col">{t('profile.commission')}</th>
-            <th scope="col">{t('profile.providerCommission')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.rows.map((r) => (
-            <tr key={r.uuid} data-testid="rate-row">
-              <td>
-                {t('profile.priceRangeValue', {
-                  start: price(r.priceStart),
-                  end: price(r.priceEnd),
-                })}
-              </td>
-              <td>{percent(r.commission)}</td>
-              <td>{percent(r.providerCommission)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
-    </ListFrame>
-  );
-}
-
-/** `/edit-profile/rates`: the vendor's own commission brackets. */
+/** `/edit-profile/rates`: the vendor's own commission brackets, editable, with a preview. */
 export function RatesView() {
   const { t } = useTranslation();
   const vendorUuid = useSession(selectVendorUuid);
   return (
     <ProfilePage id="rates" title={t('profile.ratesTitle')} intro={t('profile.ratesIntro')}>
       {vendorUuid ? (
-        <RateTable key={vendorUuid} owner={{ vendor: vendorUuid }} />
+        <RateSlidesPanel key={vendorUuid} owner={{ vendor: vendorUuid }} canEdit />
       ) : (
         <PageState testId="profile-no-vendor" icon="person" title={t('profile.noVendorTitle')} />
       )}
@@ -69,9 +21,11 @@ export function RatesView() {
   );
 }
 
-/** `/edit-profile/rates-company`: the brackets of the vendor's company, when they have one. */
+/** `/edit-profile/rates-company`: the brackets of the vendor's company, editable by its administrator. */
 export function CompanyRatesView() {
   const { t } = useTranslation();
+  // Only the company's administrator edits its slides; other members read them.
+  const isCompanyAdmin = useSession((s) => s.context.user?.isCompanyAdmin ?? false);
   return (
     <ProfilePage
       id="rates-company"
@@ -81,7 +35,11 @@ export function CompanyRatesView() {
       <WithOwnCompany>
         {(company) =>
           company ? (
-            <RateTable key={company.uuid} owner={{ company: company.uuid }} />
+            <RateSlidesPanel
+              key={company.uuid}
+              owner={{ company: company.uuid }}
+              canEdit={isCompanyAdmin}
+            />
           ) : (
             <PageState testId="company-none" icon="office" title={t('profile.noCompany')} />
           )
