@@ -60,10 +60,11 @@ describe('side bar and user block', () => {
     // The current item follows the route; the dashboard is current only on '/'.
     await bar.getByRole('link', { name: 'Messagerie' }).click();
     await page.waitForURL(/\/messaging$/);
-    expect(await bar.getByRole('link', { name: 'Messagerie' }).getAttribute('aria-current')).toBe(
-      'page',
-    );
-    expect(await dashboardLink.getAttribute('aria-current')).toBeNull();
+    // The URL changes before the lazily loaded screen renders: wait for the mark, do not sample it.
+    await expect
+      .poll(() => bar.getByRole('link', { name: 'Messagerie' }).getAttribute('aria-current'))
+      .toBe('page');
+    await expect.poll(() => dashboardLink.getAttribute('aria-current')).toBeNull();
 
     // The user block and the top bar's avatar open the profile.
     await page.getByTestId('topbar-profile').click();
