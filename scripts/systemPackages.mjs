@@ -34,6 +34,16 @@ export function requirements(env = process.env) {
       command: 'soffice',
       package: 'libreoffice-calc-nogui',
     },
+    {
+      what: 'Poppler utilities, `pdftotext` `pdftoppm` `pdfdetach` (invoice and receipt PDF tests)',
+      command: 'pdftotext',
+      package: 'poppler-utils',
+    },
+    {
+      what: '`xmllint` (Factur-X XML schema tests)',
+      command: 'xmllint',
+      package: 'libxml2-utils',
+    },
   ];
 }
 
@@ -111,7 +121,7 @@ export function ensureSystemPackages({
   const missing = findMissing(env, probe);
   const decision = decide(missing, { isRoot, hasAptGet });
   if (decision.action === 'none') {
-    log('Chromium, Liberation fonts and LibreOffice (soffice) are present.');
+    log('Chromium, Liberation fonts, LibreOffice (soffice), Poppler and xmllint are present.');
     return true;
   }
   describe(missing, log);

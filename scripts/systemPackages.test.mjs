@@ -17,12 +17,17 @@ function system({ files = [], commands = [] } = {}) {
       if (packages.includes('chromium')) have.add(DEFAULT_CHROMIUM);
       if (packages.includes('fonts-liberation')) have.add(LIBERATION_FONT);
       if (packages.includes('libreoffice-calc-nogui')) commands.push('soffice');
+      if (packages.includes('poppler-utils')) commands.push('pdftotext');
+      if (packages.includes('libxml2-utils')) commands.push('xmllint');
     },
   };
 }
 
 const complete = () =>
-  system({ files: [DEFAULT_CHROMIUM, LIBERATION_FONT], commands: ['soffice', 'apt-get'] });
+  system({
+    files: [DEFAULT_CHROMIUM, LIBERATION_FONT],
+    commands: ['soffice', 'pdftotext', 'xmllint', 'apt-get'],
+  });
 
 describe('findMissing', () => {
   it('finds nothing missing on a complete system', () => {
@@ -35,6 +40,8 @@ describe('findMissing', () => {
       'chromium',
       'fonts-liberation',
       'libreoffice-calc-nogui',
+      'poppler-utils',
+      'libxml2-utils',
     ]);
   });
 
@@ -122,12 +129,15 @@ describe('ensureSystemPackages', () => {
     expect(ok).toBe(false);
     expect(steps).toEqual([]);
     expect(output).toContain(
-      'sudo apt-get update && sudo apt-get install -y --no-install-recommends chromium fonts-liberation libreoffice-calc-nogui',
+      'sudo apt-get update && sudo apt-get install -y --no-install-recommends chromium fonts-liberation libreoffice-calc-nogui poppler-utils libxml2-utils',
     );
   });
 
   it('installs as root, then checks again', () => {
-    const probe = system({ files: [LIBERATION_FONT], commands: ['apt-get'] });
+    const probe = system({
+      files: [LIBERATION_FONT],
+      commands: ['pdftotext', 'xmllint', 'apt-get'],
+    });
     const { ok, output, steps } = runWith(probe, { isRoot: true });
     expect(ok).toBe(true);
     expect(steps).toEqual([
