@@ -30,6 +30,7 @@ import { createPlainRoutes } from './http/plainRoutes.ts';
 import type { ConnectorSettings } from './services/connectors/connectorSettings.ts';
 import type { BusinessSettings } from './services/deps.ts';
 import { createTaskQueue } from './services/tasks/pgBossQueue.ts';
+import { backfillSaleLedger } from './services/ledger/backfill.ts';
 
 /**
  * The largest request is a photo with its two thumbnails: a bigger body is refused before it is
@@ -96,6 +97,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       );
   if (options.seed === 'demo')
     await seedDemo(database.db, media, { products: options.demoProducts });
+  await backfillSaleLedger(database.db);
 
   const services = await loadServices();
   const schema = await loadSchema(database.db);
