@@ -216,6 +216,9 @@ export const POLICIES: Readonly<Record<string, Policy>> = {
   storefront_reservation: { read: ownedByVendor().read, write: () => 'none' },
   // Staff manage delivery places for now; a vendor may name their own (as a favourite).
   delivery_place: { read: ownedByVendor().read, write: () => 'none' },
+  // Payouts are written by PayoutService only: the vendor reads theirs, the depositor their own.
+  payout: { read: invoice.read, write: () => 'none' },
+  sepa_batch: { read: ownedByVendor().read, write: () => 'none' },
 };
 
 export function policyFor(table: string): Policy {

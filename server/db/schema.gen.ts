@@ -125,6 +125,8 @@ export type OnboardingDevice = 'DESKTOP' | 'MOBILE';
 
 export type PaymentStatus = 'CANCELED' | 'COMPLETED' | 'EXPIRED' | 'NOT_STARTED' | 'REFUNDED';
 
+export type PayoutMethod = 'BANK_TRANSFER' | 'CASH' | 'CHEQUE' | 'STORE_CREDIT';
+
 export type PersonGender = 'MAN' | 'OTHER' | 'WOMAN';
 
 export type PreparationStatus = 'NOT_SORTED' | 'SORTED_AND_SEASONED' | 'SORTED_NOT_SEASONED';
@@ -436,8 +438,10 @@ export interface Customer {
   accept_send_postal: Generated<boolean>;
   accept_to_be_contacted: Generated<boolean>;
   accepted_legal_term_at: Timestamp | null;
+  account_holder: string | null;
   address: string | null;
   age_range: AgeRange | null;
+  bic: string | null;
   city: string | null;
   company_name: string | null;
   created_at: Generated<Timestamp>;
@@ -447,6 +451,7 @@ export interface Customer {
   first_name: string | null;
   gender: PersonGender | null;
   how_did_you_know_provider: string | null;
+  iban: string | null;
   identity_user_uuid: string | null;
   is_already_existing: Generated<boolean>;
   is_sourced_by_provider: Generated<boolean>;
@@ -719,6 +724,39 @@ export interface PaymentProcess {
   wait_for_confirmation_expired: Generated<boolean>;
 }
 
+export interface Payout {
+  amount_cents: Int8;
+  cheque_number: string | null;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  customer: string;
+  cut_off: Timestamp;
+  idempotency_key: string;
+  ledger_entry: string;
+  memo: string | null;
+  method: PayoutMethod;
+  receipt: Json;
+  receipt_number: string;
+  receipt_seq: number;
+  receipt_year: number;
+  sepa_batch: string | null;
+  uuid: Generated<string>;
+  vendor: string;
+}
+
+export interface PayoutItem {
+  ledger_entry: string;
+  payout: string;
+  product: string | null;
+  share_cents: Int8;
+}
+
+export interface PayoutReceiptCounter {
+  last_seq: number;
+  vendor: string;
+  year: number;
+}
+
 export interface Product {
   announcement_uuid: string | null;
   author: string | null;
@@ -884,6 +922,23 @@ export interface RateSlide {
   vendor: string | null;
 }
 
+export interface SepaBatch {
+  count: number;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  debtor_bic: string | null;
+  debtor_iban: string;
+  debtor_name: string;
+  excluded: Generated<Json>;
+  execution_date: Timestamp;
+  idempotency_key: string;
+  message_id: string;
+  total_cents: Int8;
+  uuid: Generated<string>;
+  vendor: string;
+  xml: string;
+}
+
 export interface ShippingLabel {
   cancel_datetime: Timestamp | null;
   created_at: Generated<Timestamp>;
@@ -974,7 +1029,9 @@ export interface SupportTicketMessage {
 
 export interface Vendor {
   accepted_legal_term_at: Timestamp | null;
+  account_holder: string | null;
   address: string | null;
+  bic: string | null;
   city: string | null;
   company: string | null;
   country: string | null;
@@ -988,6 +1045,7 @@ export interface Vendor {
   first_name: string | null;
   gender: PersonGender | null;
   how_did_you_know_provider: string | null;
+  iban: string | null;
   identity_card: string | null;
   identity_user_uuid: string | null;
   incomplete_status_reason: string | null;
@@ -1078,6 +1136,9 @@ export interface Database {
   marketplace_transaction: MarketplaceTransaction;
   outbox_mail: OutboxMail;
   payment_process: PaymentProcess;
+  payout: Payout;
+  payout_item: PayoutItem;
+  payout_receipt_counter: PayoutReceiptCounter;
   product: Product;
   product_announcement: ProductAnnouncement;
   product_buyer: ProductBuyer;
@@ -1087,6 +1148,7 @@ export interface Database {
   product_size: ProductSize;
   publish_result: PublishResult;
   rate_slide: RateSlide;
+  sepa_batch: SepaBatch;
   shipping_label: ShippingLabel;
   storefront_reservation: StorefrontReservation;
   subscription: Subscription;

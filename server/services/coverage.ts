@@ -24,6 +24,7 @@ import { MarketplaceTransactionService } from '../../src/rpc/gen/seconde/v1/mark
 import { OutboxMailService } from '../../src/rpc/gen/seconde/v1/outbox_mail_pb.ts';
 import { PaymentPortalService } from '../../src/rpc/gen/seconde/v1/payment_portal_pb.ts';
 import { PaymentProcessService } from '../../src/rpc/gen/seconde/v1/payment_process_pb.ts';
+import { PayoutService } from '../../src/rpc/gen/seconde/v1/payout_pb.ts';
 import { ProductAnnouncementService } from '../../src/rpc/gen/seconde/v1/product_announcement_pb.ts';
 import { ProductBuyerService } from '../../src/rpc/gen/seconde/v1/product_buyer_pb.ts';
 import { ProductImageService } from '../../src/rpc/gen/seconde/v1/product_image_pb.ts';
@@ -69,6 +70,7 @@ export const SERVICES = {
   OutboxMailService,
   PaymentPortalService,
   PaymentProcessService,
+  PayoutService,
   ProductAnnouncementService,
   ProductBuyerService,
   ProductImageService,
@@ -112,6 +114,15 @@ export const NOT_IMPLEMENTED_YET = [
   notYet(InvoiceService, ['updateInvoiceStatus', 'generateInvoices', 'generateProductInvoice']),
   notYet(PaymentPortalService, ['getCustomerPortalClientSecret', 'getCustomerPortalUrl']),
   notYet(PaymentProcessService, ['refreshPaymentUrl', 'waitForPaymentConfirmation']),
+  notYet(PayoutService, [
+    'settle',
+    'list',
+    'downloadReceipt',
+    'previewBatch',
+    'createSepaBatch',
+    'downloadSepaBatch',
+    'listSepaBatches',
+  ]),
   notYet(ProductService, ['retrieveForExtension']),
   notYet(ReferralService, ['createFromSponsorCode']),
   notYet(ShippingLabelService, [

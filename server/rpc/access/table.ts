@@ -23,6 +23,7 @@ import { MarketplaceTransactionService } from '../../../src/rpc/gen/seconde/v1/m
 import { OutboxMailService } from '../../../src/rpc/gen/seconde/v1/outbox_mail_pb.ts';
 import { PaymentPortalService } from '../../../src/rpc/gen/seconde/v1/payment_portal_pb.ts';
 import { PaymentProcessService } from '../../../src/rpc/gen/seconde/v1/payment_process_pb.ts';
+import { PayoutService } from '../../../src/rpc/gen/seconde/v1/payout_pb.ts';
 import { ProductAnnouncementService } from '../../../src/rpc/gen/seconde/v1/product_announcement_pb.ts';
 import { ProductBuyerService } from '../../../src/rpc/gen/seconde/v1/product_buyer_pb.ts';
 import { ProductImageService } from '../../../src/rpc/gen/seconde/v1/product_image_pb.ts';
@@ -388,6 +389,22 @@ export const ACCESS_TABLE: readonly ServiceEntry[] = [
     retrieve: staff('payment_process'),
     refreshPaymentUrl: vendor('payment_process'),
     waitForPaymentConfirmation: vendor('payment_process'),
+  }),
+  // Paying depositors: a vendor pays and reads only their own contacts (the customer reference)
+  // as themself (the vendor reference); staff name the vendor. No subscription gate: what a
+  // depositor is owed is paid whatever the vendor's plan. Customers read their own payouts.
+  rulesFor(PayoutService, {
+    settle: vendor('payout', reads('customer', 'customer'), reads('vendor', 'vendor')),
+    list: member('payout'),
+    downloadReceipt: member('payout', reads('uuid', 'payout')),
+    previewBatch: vendor('payout', reads('vendor', 'vendor')),
+    createSepaBatch: vendor(
+      'sepa_batch',
+      reads('vendor', 'vendor'),
+      reads('customers', 'customer'),
+    ),
+    downloadSepaBatch: vendor('sepa_batch', reads('uuid', 'sepa_batch')),
+    listSepaBatches: vendor('sepa_batch'),
   }),
   rulesFor(ReferralService, { createFromSponsorCode: vendor(null) }),
   rulesFor(DeliveryPlaceService, {
