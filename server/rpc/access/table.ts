@@ -366,15 +366,17 @@ export const ACCESS_TABLE: readonly ServiceEntry[] = [
   rulesFor(InvoiceService, {
     list: member('invoice'),
     retrieve: member('invoice'),
-    updateInvoiceStatus: vendor('invoice'),
+    updateInvoiceStatus: vendor('invoice', reads('uuid', 'invoice')),
     export: member('invoice'),
     generateInvoices: vendor('invoice', reads('vendor', 'vendor'), reads('customer', 'customer')),
+    // The buyer is checked by the handler against the product's own buyer (buyers have no owner).
     generateProductInvoice: vendor(
       'invoice',
       reads('vendor', 'vendor'),
       writes('product', 'product'),
-      reads('buyer', 'buyer'),
     ),
+    createCreditNote: vendor('invoice', reads('invoice', 'invoice')),
+    downloadInvoice: member('invoice', reads('uuid', 'invoice')),
   }),
   rulesFor(SubscriptionService, {
     retrieve: vendor('subscription'),

@@ -15,7 +15,7 @@ import type { JsonObject, Message } from "@bufbuild/protobuf";
  * Describes the file seconde/v1/invoice.proto.
  */
 export const file_seconde_v1_invoice: GenFile = /*@__PURE__*/
-  fileDesc("ChhzZWNvbmRlL3YxL2ludm9pY2UucHJvdG8SCnNlY29uZGUudjEijgEKDEludm9pY2VQYXJ0eRISCgpmaXJzdF9uYW1lGAEgASgJEhEKCWxhc3RfbmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCRITCgtwb3N0YWxfY29kZRgEIAEoCRIUCgxwaG9uZV9udW1iZXIYBSABKAkSDwoHYWRkcmVzcxgGIAEoCRIMCgRjaXR5GAcgASgJIoIJCgdJbnZvaWNlEgwKBHV1aWQYASABKAkSEwoLdG90YWxfcHJpY2UYAiABKAESMwoKZGF0ZV9zdGFydBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBIAIgBARIxCghkYXRlX2VuZBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBIAYgBARIxCghkdWVfZGF0ZRgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBIAogBARIOCgZ2ZW5kb3IYBiABKAkSEAoIY3VzdG9tZXIYByABKAkSLgoMdmVuZG9yX3BhcnR5GAggASgLMhguc2Vjb25kZS52MS5JbnZvaWNlUGFydHkSMAoOY3VzdG9tZXJfcGFydHkYCSABKAsyGC5zZWNvbmRlLnYxLkludm9pY2VQYXJ0eRINCgVidXllchgKIAEoCRItCghjYXRlZ29yeRgLIAEoDjIbLnNlY29uZGUudjEuSW52b2ljZUNhdGVnb3J5EhsKE2Z1bGxfaW52b2ljZV9udW1iZXIYDCABKAkSEAoIcGRmX2ZpbGUYDSABKAkSMQoOaW52b2ljZV9zdGF0dXMYDiABKA4yGS5zZWNvbmRlLnYxLkludm9pY2VTdGF0dXMSPwoWaW52b2ljZV9wYXllZF9kYXRldGltZRgPIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBIA4gBARIbChNwYXltZW50X3Byb3ZpZGVyX2lkGBAgASgJEh8KF3BheW1lbnRfcHJvdmlkZXJfc3RhdHVzGBEgASgJEiAKGHBheW1lbnRfcHJvdmlkZXJfcGRmX3VybBgSIAEoCRIjChtwYXltZW50X3Byb3ZpZGVyX2hvc3RlZF91cmwYEyABKAkSHwoXcGF5bWVudF9wcm92aWRlcl9udW1iZXIYFCABKAkSKwoKZXh0cmFfZGF0YRgVIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSGwoOdG90YWxfcHJpY2VfaHQYFiABKAFIBIgBARIQCgN0YXgYFyABKAFIBYgBARIUCgx0YXhfZWxpZ2libGUYGCABKAgSGAoLdGF4X3BlcmNlbnQYGSABKAFIBogBARI7Chp2ZW5kb3JfZmFjdHVyYXRpb25fYWRkcmVzcxgaIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSLwoKY3JlYXRlZF9hdBiEByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KCnVwZGF0ZWRfYXQYhQcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIUCgtyb3dfdmVyc2lvbhiGByABKAVCDQoLX2RhdGVfc3RhcnRCCwoJX2RhdGVfZW5kQgsKCV9kdWVfZGF0ZUIZChdfaW52b2ljZV9wYXllZF9kYXRldGltZUIRCg9fdG90YWxfcHJpY2VfaHRCBgoEX3RheEIOCgxfdGF4X3BlcmNlbnQi7wMKE0xpc3RJbnZvaWNlc1JlcXVlc3QSKgoKcGFnaW5hdGlvbhgBIAEoCzIWLnNlY29uZGUudjEuUGFnaW5hdGlvbhIaCghvcmRlcmluZxgCIAEoCUIIukgFcgMYyAESbgoGdmVuZG9yGAMgASgJQlm6SFZyVBgkMlBeKFswLTlhLWZBLUZdezh9LVswLTlhLWZBLUZdezR9LVswLTlhLWZBLUZdezR9LVswLTlhLWZBLUZdezR9LVswLTlhLWZBLUZdezEyfSk/JEgAiAEBEnAKCGN1c3RvbWVyGAQgASgJQlm6SFZyVBgkMlBeKFswLTlhLWZBLUZdezh9LVswLTlhLWZBLUZdezR9LVswLTlhLWZBLUZdezR9LVswLTlhLWZBLUZdezR9LVswLTlhLWZBLUZdezEyfSk/JEgBiAEBEkEKCmNhdGVnb3JpZXMYBSADKA4yGy5zZWNvbmRlLnYxLkludm9pY2VDYXRlZ29yeUIQukgNkgEKEOgHIgWCAQIQARJACg5pbnZvaWNlX3N0YXR1cxgGIAEoDjIZLnNlY29uZGUudjEuSW52b2ljZVN0YXR1c0IIukgFggECEAFIAogBAUIJCgdfdmVuZG9yQgsKCV9jdXN0b21lckIRCg9faW52b2ljZV9zdGF0dXMiSwoUTGlzdEludm9pY2VzUmVzcG9uc2USJAoHcmVzdWx0cxgBIAMoCzITLnNlY29uZGUudjEuSW52b2ljZRINCgVjb3VudBgCIAEoBSIzChZSZXRyaWV2ZUludm9pY2VSZXF1ZXN0EhkKBHV1aWQYASABKAlCC7pICNgBAXIDsAEBInQKGlVwZGF0ZUludm9pY2VTdGF0dXNSZXF1ZXN0EhkKBHV1aWQYASABKAlCC7pICNgBAXIDsAEBEjsKDmludm9pY2Vfc3RhdHVzGAIgASgOMhkuc2Vjb25kZS52MS5JbnZvaWNlU3RhdHVzQgi6SAWCAQIQASJnChVFeHBvcnRJbnZvaWNlc1JlcXVlc3QSGgoIb3JkZXJpbmcYASABKAlCCLpIBXIDGMgBEhgKBmN1cnNvchgCIAEoCUIIukgFcgMYgCASGAoGc2VhcmNoGAMgASgJQgi6SAVyAxjIASKVAgoWRXhwb3J0SW52b2ljZXNSZXNwb25zZRINCgVjb3VudBgBIAEoBRIkCgdyZXN1bHRzGAIgAygLMhMuc2Vjb25kZS52MS5JbnZvaWNlEhAKCHByb2dyZXNzGAMgASgFEiQKBGNvZGUYBCABKA4yFi5zZWNvbmRlLnYxLlN0cmVhbUNvZGUSDwoHbWVzc2FnZRgFIAEoCRIOCgZjdXJzb3IYBiABKAkSPgoGbGFiZWxzGAcgAygLMi4uc2Vjb25kZS52MS5FeHBvcnRJbnZvaWNlc1Jlc3BvbnNlLkxhYmVsc0VudHJ5Gi0KC0xhYmVsc0VudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoCToCOAEi8QIKF0dlbmVyYXRlSW52b2ljZXNSZXF1ZXN0Ei4KCnN0YXJ0X2RhdGUYASABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiwKCGVuZF9kYXRlGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBJwCghjdXN0b21lchgDIAEoCUJZukhWclQYJDJQXihbMC05YS1mQS1GXXs4fS1bMC05YS1mQS1GXXs0fS1bMC05YS1mQS1GXXs0fS1bMC05YS1mQS1GXXs0fS1bMC05YS1mQS1GXXsxMn0pPyRIAIgBARJuCgZ2ZW5kb3IYBCABKAlCWbpIVnJUGCQyUF4oWzAtOWEtZkEtRl17OH0tWzAtOWEtZkEtRl17NH0tWzAtOWEtZkEtRl17NH0tWzAtOWEtZkEtRl17NH0tWzAtOWEtZkEtRl17MTJ9KT8kSAGIAQFCCwoJX2N1c3RvbWVyQgkKB192ZW5kb3IiOwoYR2VuZXJhdGVJbnZvaWNlc1Jlc3BvbnNlEhAKCGludm9pY2VzGAEgAygJEg0KBWNvdW50GAIgASgFInYKHUdlbmVyYXRlUHJvZHVjdEludm9pY2VSZXF1ZXN0EhsKBnZlbmRvchgBIAEoCUILukgI2AEBcgOwAQESHAoHcHJvZHVjdBgCIAEoCUILukgI2AEBcgOwAQESGgoFYnV5ZXIYAyABKAlCC7pICNgBAXIDsAEBKo4BCg1JbnZvaWNlU3RhdHVzEh4KGklOVk9JQ0VfU1RBVFVTX1VOU1BFQ0lGSUVEEAASHAoYSU5WT0lDRV9TVEFUVVNfTk9UX1BBWUVEEAESGAoUSU5WT0lDRV9TVEFUVVNfUEFZRUQQAhIlCiFJTlZPSUNFX1NUQVRVU19QQVlFTUVOVF9DT05GSVJNRUQQAyqOAwoPSW52b2ljZUNhdGVnb3J5EiAKHElOVk9JQ0VfQ0FURUdPUllfVU5TUEVDSUZJRUQQABIjCh9JTlZPSUNFX0NBVEVHT1JZX01PTlRITFlfVkVORE9SEAESJQohSU5WT0lDRV9DQVRFR09SWV9ERVBPU0lUX0NVU1RPTUVSEAISKAokSU5WT0lDRV9DQVRFR09SWV9QUk9WSURFUl9DT01NSVNTSU9OEAMSIAocSU5WT0lDRV9DQVRFR09SWV9DTE9USEVTX0JVWRAEEiEKHUlOVk9JQ0VfQ0FURUdPUllfQ0xPVEhFU19TRUxMEAUSJQohSU5WT0lDRV9DQVRFR09SWV9QUk9WSURFUl9JTlZPSUNFEAYSJgoiSU5WT0lDRV9DQVRFR09SWV9QUk9WSURFUl9UUkFJTklORxAHEiwKKElOVk9JQ0VfQ0FURUdPUllfUFJPVklERVJfU0hJUFBJTkdfTEFCRUwQCBIhCh1JTlZPSUNFX0NBVEVHT1JZX1BST0RVQ1RfU0VMTBAJMoAECg5JbnZvaWNlU2VydmljZRJJCgRMaXN0Eh8uc2Vjb25kZS52MS5MaXN0SW52b2ljZXNSZXF1ZXN0GiAuc2Vjb25kZS52MS5MaXN0SW52b2ljZXNSZXNwb25zZRJDCghSZXRyaWV2ZRIiLnNlY29uZGUudjEuUmV0cmlldmVJbnZvaWNlUmVxdWVzdBoTLnNlY29uZGUudjEuSW52b2ljZRJSChNVcGRhdGVJbnZvaWNlU3RhdHVzEiYuc2Vjb25kZS52MS5VcGRhdGVJbnZvaWNlU3RhdHVzUmVxdWVzdBoTLnNlY29uZGUudjEuSW52b2ljZRJRCgZFeHBvcnQSIS5zZWNvbmRlLnYxLkV4cG9ydEludm9pY2VzUmVxdWVzdBoiLnNlY29uZGUudjEuRXhwb3J0SW52b2ljZXNSZXNwb25zZTABEl0KEEdlbmVyYXRlSW52b2ljZXMSIy5zZWNvbmRlLnYxLkdlbmVyYXRlSW52b2ljZXNSZXF1ZXN0GiQuc2Vjb25kZS52MS5HZW5lcmF0ZUludm9pY2VzUmVzcG9uc2USWAoWR2VuZXJhdGVQcm9kdWN0SW52b2ljZRIpLnNlY29uZGUudjEuR2VuZXJhdGVQcm9kdWN0SW52b2ljZVJlcXVlc3QaEy5zZWNvbmRlLnYxLkludm9pY2ViBnByb3RvMw", [file_buf_validate_validate, file_google_protobuf_struct, file_google_protobuf_timestamp, file_seconde_v1_common]);
+  fileDesc("ChhzZWNvbmRlL3YxL2ludm9pY2UucHJvdG8SCnNlY29uZGUudjEijgEKDEludm9pY2VQYXJ0eRISCgpmaXJzdF9uYW1lGAEgASgJEhEKCWxhc3RfbmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCRITCgtwb3N0YWxfY29kZRgEIAEoCRIUCgxwaG9uZV9udW1iZXIYBSABKAkSDwoHYWRkcmVzcxgGIAEoCRIMCgRjaXR5GAcgASgJIvIKCgdJbnZvaWNlEgwKBHV1aWQYASABKAkSEwoLdG90YWxfcHJpY2UYAiABKAESMwoKZGF0ZV9zdGFydBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBIAIgBARIxCghkYXRlX2VuZBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBIAYgBARIxCghkdWVfZGF0ZRgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBIAogBARIOCgZ2ZW5kb3IYBiABKAkSEAoIY3VzdG9tZXIYByABKAkSLgoMdmVuZG9yX3BhcnR5GAggASgLMhguc2Vjb25kZS52MS5JbnZvaWNlUGFydHkSMAoOY3VzdG9tZXJfcGFydHkYCSABKAsyGC5zZWNvbmRlLnYxLkludm9pY2VQYXJ0eRINCgVidXllchgKIAEoCRItCghjYXRlZ29yeRgLIAEoDjIbLnNlY29uZGUudjEuSW52b2ljZUNhdGVnb3J5EhsKE2Z1bGxfaW52b2ljZV9udW1iZXIYDCABKAkSEAoIcGRmX2ZpbGUYDSABKAkSMQoOaW52b2ljZV9zdGF0dXMYDiABKA4yGS5zZWNvbmRlLnYxLkludm9pY2VTdGF0dXMSPwoWaW52b2ljZV9wYXllZF9kYXRldGltZRgPIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBIA4gBARIbChNwYXltZW50X3Byb3ZpZGVyX2lkGBAgASgJEh8KF3BheW1lbnRfcHJvdmlkZXJfc3RhdHVzGBEgASgJEiAKGHBheW1lbnRfcHJvdmlkZXJfcGRmX3VybBgSIAEoCRIjChtwYXltZW50X3Byb3ZpZGVyX2hvc3RlZF91cmwYEyABKAkSHwoXcGF5bWVudF9wcm92aWRlcl9udW1iZXIYFCABKAkSKwoKZXh0cmFfZGF0YRgVIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSGwoOdG90YWxfcHJpY2VfaHQYFiABKAFIBIgBARIQCgN0YXgYFyABKAFIBYgBARIUCgx0YXhfZWxpZ2libGUYGCABKAgSGAoLdGF4X3BlcmNlbnQYGSABKAFIBogBARI7Chp2ZW5kb3JfZmFjdHVyYXRpb25fYWRkcmVzcxgaIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSFgoOY3JlZGl0X25vdGVfb2YYGyABKAkSEwoLdG90YWxfY2VudHMYHCABKAMSHgoWdG90YWxfYmVmb3JlX3RheF9jZW50cxgdIAEoAxIRCgl0YXhfY2VudHMYHiABKAMSEAoIbGFuZ3VhZ2UYHyABKAkSDgoGaXNzdWVyGCAgASgJEiYKBWxpbmVzGCEgAygLMhcuc2Vjb25kZS52MS5JbnZvaWNlTGluZRIPCgdwcm9kdWN0GCIgASgJEhoKEmNyZWRpdF9ub3RlX3JlYXNvbhgjIAEoCRIXCg9yZW1haW5pbmdfY2VudHMYJCABKAMSLwoKY3JlYXRlZF9hdBiEByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KCnVwZGF0ZWRfYXQYhQcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIUCgtyb3dfdmVyc2lvbhiGByABKAVCDQoLX2RhdGVfc3RhcnRCCwoJX2RhdGVfZW5kQgsKCV9kdWVfZGF0ZUIZChdfaW52b2ljZV9wYXllZF9kYXRldGltZUIRCg9fdG90YWxfcHJpY2VfaHRCBgoEX3RheEIOCgxfdGF4X3BlcmNlbnQiugEKC0ludm9pY2VMaW5lEg0KBWxhYmVsGAEgASgJEhAKCHF1YW50aXR5GAIgASgFEhgKEHVuaXRfcHJpY2VfY2VudHMYAyABKAMSEQoJbmV0X2NlbnRzGAQgASgDEhgKEHZhdF9yYXRlX3BlcmNlbnQYBSABKAESDwoHcHJvZHVjdBgGIAEoCRIYChBzYWxlX3ByaWNlX2NlbnRzGAcgASgDEhgKEGNvbW1pc3Npb25fY2VudHMYCCABKAMi7wMKE0xpc3RJbnZvaWNlc1JlcXVlc3QSKgoKcGFnaW5hdGlvbhgBIAEoCzIWLnNlY29uZGUudjEuUGFnaW5hdGlvbhIaCghvcmRlcmluZxgCIAEoCUIIukgFcgMYyAESbgoGdmVuZG9yGAMgASgJQlm6SFZyVBgkMlBeKFswLTlhLWZBLUZdezh9LVswLTlhLWZBLUZdezR9LVswLTlhLWZBLUZdezR9LVswLTlhLWZBLUZdezR9LVswLTlhLWZBLUZdezEyfSk/JEgAiAEBEnAKCGN1c3RvbWVyGAQgASgJQlm6SFZyVBgkMlBeKFswLTlhLWZBLUZdezh9LVswLTlhLWZBLUZdezR9LVswLTlhLWZBLUZdezR9LVswLTlhLWZBLUZdezR9LVswLTlhLWZBLUZdezEyfSk/JEgBiAEBEkEKCmNhdGVnb3JpZXMYBSADKA4yGy5zZWNvbmRlLnYxLkludm9pY2VDYXRlZ29yeUIQukgNkgEKEOgHIgWCAQIQARJACg5pbnZvaWNlX3N0YXR1cxgGIAEoDjIZLnNlY29uZGUudjEuSW52b2ljZVN0YXR1c0IIukgFggECEAFIAogBAUIJCgdfdmVuZG9yQgsKCV9jdXN0b21lckIRCg9faW52b2ljZV9zdGF0dXMiSwoUTGlzdEludm9pY2VzUmVzcG9uc2USJAoHcmVzdWx0cxgBIAMoCzITLnNlY29uZGUudjEuSW52b2ljZRINCgVjb3VudBgCIAEoBSIzChZSZXRyaWV2ZUludm9pY2VSZXF1ZXN0EhkKBHV1aWQYASABKAlCC7pICNgBAXIDsAEBInQKGlVwZGF0ZUludm9pY2VTdGF0dXNSZXF1ZXN0EhkKBHV1aWQYASABKAlCC7pICNgBAXIDsAEBEjsKDmludm9pY2Vfc3RhdHVzGAIgASgOMhkuc2Vjb25kZS52MS5JbnZvaWNlU3RhdHVzQgi6SAWCAQIQASJnChVFeHBvcnRJbnZvaWNlc1JlcXVlc3QSGgoIb3JkZXJpbmcYASABKAlCCLpIBXIDGMgBEhgKBmN1cnNvchgCIAEoCUIIukgFcgMYgCASGAoGc2VhcmNoGAMgASgJQgi6SAVyAxjIASKVAgoWRXhwb3J0SW52b2ljZXNSZXNwb25zZRINCgVjb3VudBgBIAEoBRIkCgdyZXN1bHRzGAIgAygLMhMuc2Vjb25kZS52MS5JbnZvaWNlEhAKCHByb2dyZXNzGAMgASgFEiQKBGNvZGUYBCABKA4yFi5zZWNvbmRlLnYxLlN0cmVhbUNvZGUSDwoHbWVzc2FnZRgFIAEoCRIOCgZjdXJzb3IYBiABKAkSPgoGbGFiZWxzGAcgAygLMi4uc2Vjb25kZS52MS5FeHBvcnRJbnZvaWNlc1Jlc3BvbnNlLkxhYmVsc0VudHJ5Gi0KC0xhYmVsc0VudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoCToCOAEi8QIKF0dlbmVyYXRlSW52b2ljZXNSZXF1ZXN0Ei4KCnN0YXJ0X2RhdGUYASABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiwKCGVuZF9kYXRlGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBJwCghjdXN0b21lchgDIAEoCUJZukhWclQYJDJQXihbMC05YS1mQS1GXXs4fS1bMC05YS1mQS1GXXs0fS1bMC05YS1mQS1GXXs0fS1bMC05YS1mQS1GXXs0fS1bMC05YS1mQS1GXXsxMn0pPyRIAIgBARJuCgZ2ZW5kb3IYBCABKAlCWbpIVnJUGCQyUF4oWzAtOWEtZkEtRl17OH0tWzAtOWEtZkEtRl17NH0tWzAtOWEtZkEtRl17NH0tWzAtOWEtZkEtRl17NH0tWzAtOWEtZkEtRl17MTJ9KT8kSAGIAQFCCwoJX2N1c3RvbWVyQgkKB192ZW5kb3IiSQoYR2VuZXJhdGVJbnZvaWNlc1Jlc3BvbnNlEhAKCGludm9pY2VzGAEgAygJEg0KBWNvdW50GAIgASgFEgwKBHRhc2sYAyABKAkidgodR2VuZXJhdGVQcm9kdWN0SW52b2ljZVJlcXVlc3QSGwoGdmVuZG9yGAEgASgJQgu6SAjYAQFyA7ABARIcCgdwcm9kdWN0GAIgASgJQgu6SAjYAQFyA7ABARIaCgVidXllchgDIAEoCUILukgI2AEBcgOwAQEiSAoOQ3JlZGl0Tm90ZUxpbmUSFwoFbGFiZWwYASABKAlCCLpIBXIDGPQDEh0KDGFtb3VudF9jZW50cxgCIAEoA0IHukgEIgIgACKHAQoXQ3JlYXRlQ3JlZGl0Tm90ZVJlcXVlc3QSHAoHaW52b2ljZRgBIAEoCUILukgI2AEBcgOwAQESGAoGcmVhc29uGAIgASgJQgi6SAVyAxjoBxI0CgVsaW5lcxgDIAMoCzIaLnNlY29uZGUudjEuQ3JlZGl0Tm90ZUxpbmVCCbpIBpIBAxDoByIzChZEb3dubG9hZEludm9pY2VSZXF1ZXN0EhkKBHV1aWQYASABKAlCC7pICNgBAXIDsAEBIkMKC0ludm9pY2VGaWxlEgwKBGRhdGEYASABKAwSEAoIZmlsZW5hbWUYAiABKAkSFAoMY29udGVudF90eXBlGAMgASgJKo4BCg1JbnZvaWNlU3RhdHVzEh4KGklOVk9JQ0VfU1RBVFVTX1VOU1BFQ0lGSUVEEAASHAoYSU5WT0lDRV9TVEFUVVNfTk9UX1BBWUVEEAESGAoUSU5WT0lDRV9TVEFUVVNfUEFZRUQQAhIlCiFJTlZPSUNFX1NUQVRVU19QQVlFTUVOVF9DT05GSVJNRUQQAyqOAwoPSW52b2ljZUNhdGVnb3J5EiAKHElOVk9JQ0VfQ0FURUdPUllfVU5TUEVDSUZJRUQQABIjCh9JTlZPSUNFX0NBVEVHT1JZX01PTlRITFlfVkVORE9SEAESJQohSU5WT0lDRV9DQVRFR09SWV9ERVBPU0lUX0NVU1RPTUVSEAISKAokSU5WT0lDRV9DQVRFR09SWV9QUk9WSURFUl9DT01NSVNTSU9OEAMSIAocSU5WT0lDRV9DQVRFR09SWV9DTE9USEVTX0JVWRAEEiEKHUlOVk9JQ0VfQ0FURUdPUllfQ0xPVEhFU19TRUxMEAUSJQohSU5WT0lDRV9DQVRFR09SWV9QUk9WSURFUl9JTlZPSUNFEAYSJgoiSU5WT0lDRV9DQVRFR09SWV9QUk9WSURFUl9UUkFJTklORxAHEiwKKElOVk9JQ0VfQ0FURUdPUllfUFJPVklERVJfU0hJUFBJTkdfTEFCRUwQCBIhCh1JTlZPSUNFX0NBVEVHT1JZX1BST0RVQ1RfU0VMTBAJMp4FCg5JbnZvaWNlU2VydmljZRJJCgRMaXN0Eh8uc2Vjb25kZS52MS5MaXN0SW52b2ljZXNSZXF1ZXN0GiAuc2Vjb25kZS52MS5MaXN0SW52b2ljZXNSZXNwb25zZRJDCghSZXRyaWV2ZRIiLnNlY29uZGUudjEuUmV0cmlldmVJbnZvaWNlUmVxdWVzdBoTLnNlY29uZGUudjEuSW52b2ljZRJSChNVcGRhdGVJbnZvaWNlU3RhdHVzEiYuc2Vjb25kZS52MS5VcGRhdGVJbnZvaWNlU3RhdHVzUmVxdWVzdBoTLnNlY29uZGUudjEuSW52b2ljZRJRCgZFeHBvcnQSIS5zZWNvbmRlLnYxLkV4cG9ydEludm9pY2VzUmVxdWVzdBoiLnNlY29uZGUudjEuRXhwb3J0SW52b2ljZXNSZXNwb25zZTABEl0KEEdlbmVyYXRlSW52b2ljZXMSIy5zZWNvbmRlLnYxLkdlbmVyYXRlSW52b2ljZXNSZXF1ZXN0GiQuc2Vjb25kZS52MS5HZW5lcmF0ZUludm9pY2VzUmVzcG9uc2USWAoWR2VuZXJhdGVQcm9kdWN0SW52b2ljZRIpLnNlY29uZGUudjEuR2VuZXJhdGVQcm9kdWN0SW52b2ljZVJlcXVlc3QaEy5zZWNvbmRlLnYxLkludm9pY2USTAoQQ3JlYXRlQ3JlZGl0Tm90ZRIjLnNlY29uZGUudjEuQ3JlYXRlQ3JlZGl0Tm90ZVJlcXVlc3QaEy5zZWNvbmRlLnYxLkludm9pY2USTgoPRG93bmxvYWRJbnZvaWNlEiIuc2Vjb25kZS52MS5Eb3dubG9hZEludm9pY2VSZXF1ZXN0Ghcuc2Vjb25kZS52MS5JbnZvaWNlRmlsZWIGcHJvdG8z", [file_buf_validate_validate, file_google_protobuf_struct, file_google_protobuf_timestamp, file_seconde_v1_common]);
 
 /**
  * Snapshot of a party's contact data at invoicing time, so later profile edits do not change
@@ -210,6 +210,73 @@ export type Invoice = Message<"seconde.v1.Invoice"> & {
   vendorFacturationAddress?: JsonObject | undefined;
 
   /**
+   * For a credit note: the uuid of the invoice it corrects; empty for an invoice.
+   *
+   * @generated from field: string credit_note_of = 27;
+   */
+  creditNoteOf: string;
+
+  /**
+   * Exact amounts in integer cents (the doubles above are computed from them). Negative on a
+   * credit note.
+   *
+   * @generated from field: int64 total_cents = 28;
+   */
+  totalCents: bigint;
+
+  /**
+   * @generated from field: int64 total_before_tax_cents = 29;
+   */
+  totalBeforeTaxCents: bigint;
+
+  /**
+   * @generated from field: int64 tax_cents = 30;
+   */
+  taxCents: bigint;
+
+  /**
+   * Language the document was rendered in ("fr" or "en").
+   *
+   * @generated from field: string language = 31;
+   */
+  language: string;
+
+  /**
+   * Whose number sequence the invoice belongs to: "platform", or "vendor:<uuid>".
+   *
+   * @generated from field: string issuer = 32;
+   */
+  issuer: string;
+
+  /**
+   * What is billed, as issued.
+   *
+   * @generated from field: repeated seconde.v1.InvoiceLine lines = 33;
+   */
+  lines: InvoiceLine[];
+
+  /**
+   * The sold item a PRODUCT_SELL invoice bills.
+   *
+   * @generated from field: string product = 34;
+   */
+  product: string;
+
+  /**
+   * Why a credit note was issued.
+   *
+   * @generated from field: string credit_note_reason = 35;
+   */
+  creditNoteReason: string;
+
+  /**
+   * What is left to credit on an invoice (its total less its credit notes), in cents.
+   *
+   * @generated from field: int64 remaining_cents = 36;
+   */
+  remainingCents: bigint;
+
+  /**
    * @generated from field: google.protobuf.Timestamp created_at = 900;
    */
   createdAt?: Timestamp | undefined;
@@ -231,6 +298,66 @@ export type Invoice = Message<"seconde.v1.Invoice"> & {
  */
 export const InvoiceSchema: GenMessage<Invoice> = /*@__PURE__*/
   messageDesc(file_seconde_v1_invoice, 1);
+
+/**
+ * One line of an issued invoice, in integer cents.
+ *
+ * @generated from message seconde.v1.InvoiceLine
+ */
+export type InvoiceLine = Message<"seconde.v1.InvoiceLine"> & {
+  /**
+   * @generated from field: string label = 1;
+   */
+  label: string;
+
+  /**
+   * @generated from field: int32 quantity = 2;
+   */
+  quantity: number;
+
+  /**
+   * @generated from field: int64 unit_price_cents = 3;
+   */
+  unitPriceCents: bigint;
+
+  /**
+   * quantity × unit price, before tax.
+   *
+   * @generated from field: int64 net_cents = 4;
+   */
+  netCents: bigint;
+
+  /**
+   * @generated from field: double vat_rate_percent = 5;
+   */
+  vatRatePercent: number;
+
+  /**
+   * The item the line bills, when it bills one.
+   *
+   * @generated from field: string product = 6;
+   */
+  product: string;
+
+  /**
+   * For a statement line: the sale price and the commission kept, in cents.
+   *
+   * @generated from field: int64 sale_price_cents = 7;
+   */
+  salePriceCents: bigint;
+
+  /**
+   * @generated from field: int64 commission_cents = 8;
+   */
+  commissionCents: bigint;
+};
+
+/**
+ * Describes the message seconde.v1.InvoiceLine.
+ * Use `create(InvoiceLineSchema)` to create a new message.
+ */
+export const InvoiceLineSchema: GenMessage<InvoiceLine> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_invoice, 2);
 
 /**
  * Invoice lists; an empty categories list means the default list (without PRODUCT_SELL).
@@ -274,7 +401,7 @@ export type ListInvoicesRequest = Message<"seconde.v1.ListInvoicesRequest"> & {
  * Use `create(ListInvoicesRequestSchema)` to create a new message.
  */
 export const ListInvoicesRequestSchema: GenMessage<ListInvoicesRequest> = /*@__PURE__*/
-  messageDesc(file_seconde_v1_invoice, 2);
+  messageDesc(file_seconde_v1_invoice, 3);
 
 /**
  * One page of invoices.
@@ -298,7 +425,7 @@ export type ListInvoicesResponse = Message<"seconde.v1.ListInvoicesResponse"> & 
  * Use `create(ListInvoicesResponseSchema)` to create a new message.
  */
 export const ListInvoicesResponseSchema: GenMessage<ListInvoicesResponse> = /*@__PURE__*/
-  messageDesc(file_seconde_v1_invoice, 3);
+  messageDesc(file_seconde_v1_invoice, 4);
 
 /**
  * Loads one invoice.
@@ -317,7 +444,7 @@ export type RetrieveInvoiceRequest = Message<"seconde.v1.RetrieveInvoiceRequest"
  * Use `create(RetrieveInvoiceRequestSchema)` to create a new message.
  */
 export const RetrieveInvoiceRequestSchema: GenMessage<RetrieveInvoiceRequest> = /*@__PURE__*/
-  messageDesc(file_seconde_v1_invoice, 4);
+  messageDesc(file_seconde_v1_invoice, 5);
 
 /**
  * Marks an invoice paid or confirmed without touching its issued content.
@@ -341,7 +468,7 @@ export type UpdateInvoiceStatusRequest = Message<"seconde.v1.UpdateInvoiceStatus
  * Use `create(UpdateInvoiceStatusRequestSchema)` to create a new message.
  */
 export const UpdateInvoiceStatusRequestSchema: GenMessage<UpdateInvoiceStatusRequest> = /*@__PURE__*/
-  messageDesc(file_seconde_v1_invoice, 5);
+  messageDesc(file_seconde_v1_invoice, 6);
 
 /**
  * Spreadsheet export of invoices; filters travel in the filters header.
@@ -374,7 +501,7 @@ export type ExportInvoicesRequest = Message<"seconde.v1.ExportInvoicesRequest"> 
  * Use `create(ExportInvoicesRequestSchema)` to create a new message.
  */
 export const ExportInvoicesRequestSchema: GenMessage<ExportInvoicesRequest> = /*@__PURE__*/
-  messageDesc(file_seconde_v1_invoice, 6);
+  messageDesc(file_seconde_v1_invoice, 7);
 
 /**
  * One chunk of the export: results fetched so far out of count.
@@ -428,7 +555,7 @@ export type ExportInvoicesResponse = Message<"seconde.v1.ExportInvoicesResponse"
  * Use `create(ExportInvoicesResponseSchema)` to create a new message.
  */
 export const ExportInvoicesResponseSchema: GenMessage<ExportInvoicesResponse> = /*@__PURE__*/
-  messageDesc(file_seconde_v1_invoice, 7);
+  messageDesc(file_seconde_v1_invoice, 8);
 
 /**
  * Issues the invoices of a period, for everyone or for one customer or vendor.
@@ -462,7 +589,7 @@ export type GenerateInvoicesRequest = Message<"seconde.v1.GenerateInvoicesReques
  * Use `create(GenerateInvoicesRequestSchema)` to create a new message.
  */
 export const GenerateInvoicesRequestSchema: GenMessage<GenerateInvoicesRequest> = /*@__PURE__*/
-  messageDesc(file_seconde_v1_invoice, 8);
+  messageDesc(file_seconde_v1_invoice, 9);
 
 /**
  * The invoices issued.
@@ -479,6 +606,14 @@ export type GenerateInvoicesResponse = Message<"seconde.v1.GenerateInvoicesRespo
    * @generated from field: int32 count = 2;
    */
   count: number;
+
+  /**
+   * The background task issuing them (its progress shows in the task panel); the invoices are
+   * listed once it is done.
+   *
+   * @generated from field: string task = 3;
+   */
+  task: string;
 };
 
 /**
@@ -486,7 +621,7 @@ export type GenerateInvoicesResponse = Message<"seconde.v1.GenerateInvoicesRespo
  * Use `create(GenerateInvoicesResponseSchema)` to create a new message.
  */
 export const GenerateInvoicesResponseSchema: GenMessage<GenerateInvoicesResponse> = /*@__PURE__*/
-  messageDesc(file_seconde_v1_invoice, 9);
+  messageDesc(file_seconde_v1_invoice, 10);
 
 /**
  * Issues the sale invoice of one product to its buyer.
@@ -515,7 +650,110 @@ export type GenerateProductInvoiceRequest = Message<"seconde.v1.GenerateProductI
  * Use `create(GenerateProductInvoiceRequestSchema)` to create a new message.
  */
 export const GenerateProductInvoiceRequestSchema: GenMessage<GenerateProductInvoiceRequest> = /*@__PURE__*/
-  messageDesc(file_seconde_v1_invoice, 10);
+  messageDesc(file_seconde_v1_invoice, 11);
+
+/**
+ * One line to credit: an amount before tax, at the corrected invoice's VAT rate.
+ *
+ * @generated from message seconde.v1.CreditNoteLine
+ */
+export type CreditNoteLine = Message<"seconde.v1.CreditNoteLine"> & {
+  /**
+   * @generated from field: string label = 1;
+   */
+  label: string;
+
+  /**
+   * Positive amount to credit, in cents before tax.
+   *
+   * @generated from field: int64 amount_cents = 2;
+   */
+  amountCents: bigint;
+};
+
+/**
+ * Describes the message seconde.v1.CreditNoteLine.
+ * Use `create(CreditNoteLineSchema)` to create a new message.
+ */
+export const CreditNoteLineSchema: GenMessage<CreditNoteLine> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_invoice, 12);
+
+/**
+ * Issues a credit note correcting an issued invoice; without lines, it credits what is left.
+ *
+ * @generated from message seconde.v1.CreateCreditNoteRequest
+ */
+export type CreateCreditNoteRequest = Message<"seconde.v1.CreateCreditNoteRequest"> & {
+  /**
+   * @generated from field: string invoice = 1;
+   */
+  invoice: string;
+
+  /**
+   * @generated from field: string reason = 2;
+   */
+  reason: string;
+
+  /**
+   * @generated from field: repeated seconde.v1.CreditNoteLine lines = 3;
+   */
+  lines: CreditNoteLine[];
+};
+
+/**
+ * Describes the message seconde.v1.CreateCreditNoteRequest.
+ * Use `create(CreateCreditNoteRequestSchema)` to create a new message.
+ */
+export const CreateCreditNoteRequestSchema: GenMessage<CreateCreditNoteRequest> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_invoice, 13);
+
+/**
+ * Fetches an invoice's PDF (invoices are private: never served from a public address).
+ *
+ * @generated from message seconde.v1.DownloadInvoiceRequest
+ */
+export type DownloadInvoiceRequest = Message<"seconde.v1.DownloadInvoiceRequest"> & {
+  /**
+   * @generated from field: string uuid = 1;
+   */
+  uuid: string;
+};
+
+/**
+ * Describes the message seconde.v1.DownloadInvoiceRequest.
+ * Use `create(DownloadInvoiceRequestSchema)` to create a new message.
+ */
+export const DownloadInvoiceRequestSchema: GenMessage<DownloadInvoiceRequest> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_invoice, 14);
+
+/**
+ * An invoice's stored PDF.
+ *
+ * @generated from message seconde.v1.InvoiceFile
+ */
+export type InvoiceFile = Message<"seconde.v1.InvoiceFile"> & {
+  /**
+   * @generated from field: bytes data = 1;
+   */
+  data: Uint8Array;
+
+  /**
+   * @generated from field: string filename = 2;
+   */
+  filename: string;
+
+  /**
+   * @generated from field: string content_type = 3;
+   */
+  contentType: string;
+};
+
+/**
+ * Describes the message seconde.v1.InvoiceFile.
+ * Use `create(InvoiceFileSchema)` to create a new message.
+ */
+export const InvoiceFileSchema: GenMessage<InvoiceFile> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_invoice, 15);
 
 /**
  * Payment state of an invoice.
@@ -674,6 +912,22 @@ export const InvoiceService: GenService<{
     methodKind: "unary";
     input: typeof GenerateProductInvoiceRequestSchema;
     output: typeof InvoiceSchema;
+  },
+  /**
+   * @generated from rpc seconde.v1.InvoiceService.CreateCreditNote
+   */
+  createCreditNote: {
+    methodKind: "unary";
+    input: typeof CreateCreditNoteRequestSchema;
+    output: typeof InvoiceSchema;
+  },
+  /**
+   * @generated from rpc seconde.v1.InvoiceService.DownloadInvoice
+   */
+  downloadInvoice: {
+    methodKind: "unary";
+    input: typeof DownloadInvoiceRequestSchema;
+    output: typeof InvoiceFileSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_seconde_v1_invoice, 0);
