@@ -32,6 +32,7 @@ export const RULE_CODES = [
   'DEPOSIT_CLOSED',
   'SALE_BEFORE_INLINE',
   'ONLINE_BEFORE_VALIDATION',
+  'PUBLIC_DRAFT_NOT_SENT',
 ] as const;
 export type RuleCode = (typeof RULE_CODES)[number];
 
@@ -60,6 +61,11 @@ export interface StatusChange {
   readonly products: SaleStatusCounts;
   /** Abandon and cancel need a reason other than NOT_SET. */
   readonly reason?: string;
+  /**
+   * A DRAFT the public form made and its visitor has not sent yet: only the visitor moves it on,
+   * by sending it, so every other move is refused.
+   */
+  readonly unsentPublicDraft?: boolean;
 }
 
 const online = (c: SaleStatusCounts) => countOf(c, ['ONLINE']);
@@ -70,8 +76,15 @@ const sold = (c: SaleStatusCounts) => countOf(c, SOLD_STATUSES);
  * decisions written in docs/decisions.md (final statuses, restitution needs the items received
  * and every sale invoiced).
  */
-export function checkStatusChange({ from, to, products, reason }: StatusChange): Verdict {
+export function checkStatusChange({
+  from,
+  to,
+  products,
+  reason,
+  unsentPublicDraft,
+}: StatusChange): Verdict {
   if (from === to) return refuse('STATUS_UNCHANGED');
+  if (unsentPublicDraft && from === 'DRAFT') return refuse('PUBLIC_DRAFT_NOT_SENT');
   if (FINAL_STATUSES.includes(from)) return refuse('STATUS_FINAL');
   const hasReason = Boolean(reason) && reason !== 'NOT_SET';
   switch (to) {

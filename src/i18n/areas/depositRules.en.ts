@@ -25,6 +25,8 @@ export const depositRulesEn = {
     depositClosed: 'The deposit is closed: its items can no longer change.',
     saleBeforeInline: 'An item can only be sold or paid while the deposit is online.',
     onlineBeforeValidation: 'An item can only go online once the deposit’s inventory is validated.',
+    publicDraftNotSent:
+      'The visitor has not sent this request yet: its status cannot change until they send it.',
   },
   depositStatus: {
     draft: 'Draft',

@@ -26,6 +26,8 @@ export const depositRulesFr = {
     saleBeforeInline: 'Un article ne peut être vendu ou payé que si le dépôt est en ligne.',
     onlineBeforeValidation:
       'Un article ne peut être mis en ligne qu’une fois l’inventaire du dépôt validé.',
+    publicDraftNotSent:
+      'Le visiteur n’a pas encore envoyé cette demande : son statut ne peut pas changer avant l’envoi.',
   },
   depositStatus: {
     draft: 'Brouillon',

@@ -42,6 +42,7 @@ export function moveVerdict(
     to,
     products: counts,
     reason: needsReason ? (reason ?? 'PENDING') : undefined,
+    unsentPublicDraft: deposit.isCreatedByPublicForm,
   });
 }
 

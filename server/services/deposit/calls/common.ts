@@ -113,6 +113,8 @@ export async function depositWhere(
   const where = [
     scopeSql(scopeFor(caller, 'deposit', 'read'), 'r'),
     ...filtersSql(DepositSchema, names, filtersHeader, 'r'),
+    // A public-form draft belongs to its visitor until sent: no list shows it.
+    sql<SqlBool>`not (r.status = 'DRAFT' and r.is_created_by_public_form)`,
   ];
   const statuses = statusLabels(filters.statuses);
   if (statuses.length > 0) {

@@ -64,6 +64,7 @@ export function depositStatusHooks(clock: () => Date, offSale?: OffSaleListener)
           to,
           products: await saleStatusCounts(trx, String(current.uuid)),
           reason: typeof reason === 'string' ? reason : undefined,
+          unsentPublicDraft: current.is_created_by_public_form === true,
         }),
       );
       if (to === 'INLINE' && valueOf('deposit_completed_datetime', row, current) == null)

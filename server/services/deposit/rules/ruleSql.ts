@@ -31,6 +31,8 @@ const MESSAGES: Record<string, string> = {
   DEPOSIT_CLOSED: 'The products of a closed deposit cannot change status',
   SALE_BEFORE_INLINE: 'A product can only be sold or paid once its deposit is online',
   ONLINE_BEFORE_VALIDATION: 'A product can only go online once its deposit inventory is validated',
+  PUBLIC_DRAFT_NOT_SENT:
+    'This public-form draft has not been sent by its visitor yet: its status cannot change',
 };
 
 /** Throws the refusal of a rule verdict as FAILED_PRECONDITION with the rule's code as reason. */
