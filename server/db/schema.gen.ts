@@ -244,6 +244,7 @@ export type SupportTicketStatus = 'CLOSED' | 'OPEN' | 'PENDING' | 'RESOLVED';
 export type SyncType = 'EXPORT_ONLY' | 'IMPORT_AND_EXPORT' | 'IMPORT_ONLY' | 'STOCK_WRITE_ONLY';
 
 export type TaskName =
+  | 'GENERATE_INVOICES'
   | 'IMPORT_CUSTOMERS'
   | 'IMPORT_MARKETPLACE_PROFILE'
   | 'IMPORT_SHEET_FILE'
@@ -455,6 +456,7 @@ export interface Customer {
   identity_user_uuid: string | null;
   is_already_existing: Generated<boolean>;
   is_sourced_by_provider: Generated<boolean>;
+  language: string | null;
   last_name: string | null;
   latitude: number | null;
   legal_terms_updated_at: Timestamp | null;
@@ -645,25 +647,38 @@ export interface Invoice {
   buyer: string | null;
   category: InvoiceCategory | null;
   created_at: Generated<Timestamp>;
+  credit_note_of: string | null;
+  credit_note_reason: string | null;
   customer: string | null;
   customer_party: Json | null;
   date_end: Timestamp | null;
   date_start: Timestamp | null;
+  document: Json | null;
   due_date: Timestamp | null;
   extra_data: Json | null;
   full_invoice_number: string | null;
+  invoice_number: number | null;
   invoice_payed_datetime: Timestamp | null;
   invoice_status: InvoiceStatus | null;
+  invoice_year: number | null;
+  issuer: string | null;
+  language: Generated<string>;
+  lines: Generated<Json>;
   payment_provider_hosted_url: string | null;
   payment_provider_id: string | null;
   payment_provider_number: string | null;
   payment_provider_pdf_url: string | null;
   payment_provider_status: string | null;
   pdf_file: string | null;
+  product: string | null;
+  remaining_cents: Int8 | null;
   row_version: Generated<number>;
   tax: number | null;
+  tax_cents: Int8 | null;
   tax_eligible: Generated<boolean>;
   tax_percent: number | null;
+  total_before_tax_cents: Int8 | null;
+  total_cents: Int8 | null;
   total_price: number | null;
   total_price_ht: number | null;
   updated_at: Generated<Timestamp>;
@@ -671,6 +686,18 @@ export interface Invoice {
   vendor: string | null;
   vendor_facturation_address: Json | null;
   vendor_party: Json | null;
+}
+
+export interface InvoicedLedgerEntry {
+  category: InvoiceCategory;
+  entry: string;
+  invoice: string;
+}
+
+export interface InvoiceNumberSequence {
+  issuer: string;
+  last_number: number;
+  year: number;
 }
 
 export interface MarketplaceTransaction {
@@ -1054,6 +1081,7 @@ export interface Vendor {
   is_company_admin: Generated<boolean>;
   is_on_trial_period: Generated<boolean>;
   is_self_employed: Generated<boolean>;
+  language: string | null;
   last_name: string | null;
   latitude: number | null;
   legal_terms_updated_at: Timestamp | null;
@@ -1133,6 +1161,8 @@ export interface Database {
   depositor_ledger_entry: DepositorLedgerEntry;
   generation_usage: GenerationUsage;
   invoice: Invoice;
+  invoice_number_sequence: InvoiceNumberSequence;
+  invoiced_ledger_entry: InvoicedLedgerEntry;
   marketplace_transaction: MarketplaceTransaction;
   outbox_mail: OutboxMail;
   payment_process: PaymentProcess;

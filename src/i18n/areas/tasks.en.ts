@@ -13,6 +13,7 @@ export const tasksEn = {
     nameCustomers: 'Contacts import',
     namePublish: 'Publication',
     nameWithdraw: 'Listings withdrawn',
+    nameInvoices: 'Invoices of a period',
     statusWaiting: 'Waiting',
     statusRunning: 'Running',
     statusCompleted: 'Done',

@@ -13,6 +13,7 @@ export const tasksFr = {
     nameCustomers: 'Import de contacts',
     namePublish: 'Publication',
     nameWithdraw: 'Annonces retirées',
+    nameInvoices: 'Factures d’une période',
     statusWaiting: 'En attente',
     statusRunning: 'En cours',
     statusCompleted: 'Terminé',

@@ -41,6 +41,7 @@ const NAME_KEYS: Readonly<Record<TaskName, string>> = {
   [TaskName.IMPORT_CUSTOMERS]: 'tasks.nameCustomers',
   [TaskName.PUBLISH_PRODUCTS]: 'tasks.namePublish',
   [TaskName.WITHDRAW_LISTINGS]: 'tasks.nameWithdraw',
+  [TaskName.GENERATE_INVOICES]: 'tasks.nameInvoices',
 };
 
 /** Every name key a task can show; the i18n test checks each exists in both languages. */
