@@ -23,6 +23,7 @@ import { connectorsEn } from './areas/connectors.en.ts';
 import { announcementsEn } from './areas/announcements.en.ts';
 import { storefrontEn } from './areas/storefront.en.ts';
 import { companyEn } from './areas/company.en.ts';
+import { depositRatesEn } from './areas/depositRates.en.ts';
 import { documentsEn } from './areas/documents.en.ts';
 
 import type { Translation } from './fr.ts';
@@ -141,5 +142,6 @@ export const en: Translation = {
   ...announcementsEn,
   ...storefrontEn,
   ...companyEn,
+  ...depositRatesEn,
   ...documentsEn,
 };
