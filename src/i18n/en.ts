@@ -25,6 +25,7 @@ import { storefrontEn } from './areas/storefront.en.ts';
 import { companyEn } from './areas/company.en.ts';
 import { depositRatesEn } from './areas/depositRates.en.ts';
 import { documentsEn } from './areas/documents.en.ts';
+import { payoutsEn } from './areas/payouts.en.ts';
 
 import type { Translation } from './fr.ts';
 
@@ -144,4 +145,5 @@ export const en: Translation = {
   ...companyEn,
   ...depositRatesEn,
   ...documentsEn,
+  ...payoutsEn,
 };

@@ -28,6 +28,8 @@ function answer(q: PayoutHistoryQuery): PayoutHistoryPage {
       chequeNumber: '',
       memo: '',
       itemCount: 1,
+      receiptNumber: `R-2026-00000${start + i}`,
+      balanceAfterCents: 0,
     })),
   };
 }

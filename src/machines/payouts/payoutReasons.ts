@@ -16,10 +16,12 @@ export const PAYOUT_REASONS = [
   'PAYOUT_NOTHING_PAYABLE',
   'PAYOUT_NOT_PAYABLE',
   'CHEQUE_NUMBER_REQUIRED',
+  'CUT_OFF_INVALID',
   'EXECUTION_DATE_INVALID',
   'DEBTOR_REQUIRED',
   'NOTHING_TO_PAY',
   'FORBIDDEN',
+  'REQUIRED',
 ] as const;
 
 /** `IBAN_CHECKSUM` → `payouts.reasonIbanChecksum`; null for a reason without its own text. */

@@ -23,6 +23,10 @@ export interface PayoutRow {
   readonly chequeNumber: string;
   readonly memo: string;
   readonly itemCount: number;
+  /** Unbroken per vendor and year: R-2026-000007. */
+  readonly receiptNumber: string;
+  /** What the depositor was still owed right after it. */
+  readonly balanceAfterCents: number;
 }
 
 /** Why a call was refused: the funnel's code and, when the server gave one, its reason. */

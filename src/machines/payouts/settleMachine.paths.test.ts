@@ -29,6 +29,8 @@ const PAYOUT: PayoutRow = {
   chequeNumber: '',
   memo: '',
   itemCount: 2,
+  receiptNumber: 'R-2026-000001',
+  balanceAfterCents: 0,
 };
 const refused = (reason: string) =>
   new ConnectError(JSON.stringify({ code: reason }), Code.FailedPrecondition);

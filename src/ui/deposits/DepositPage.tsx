@@ -1,5 +1,5 @@
 import './deposits.css';
-import { Button, Callout, H1, Tab, TabPanel, Tabs, Tag } from '@blueprintjs/core';
+import { Button, Callout, H1, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
@@ -14,7 +14,6 @@ import {
   selectHasDeposit,
   selectIsStale,
   selectLoadFailed,
-  selectCanEdit,
   selectName,
   selectStatus,
 } from '../../machines/deposit/depositSelectors.ts';
@@ -54,18 +53,8 @@ export function DepositPage() {
   );
 }
 
-const TABS_ID = 'deposit-tabs';
-
-/** The tab a path shows: the last segment when it names one, the overview otherwise. */
-function useDepositTab(): 'overview' | 'details' | 'rates' {
-  const { pathname } = useLocation();
-  if (pathname.endsWith('/details')) return 'details';
-  return pathname.endsWith('/rates') ? 'rates' : 'overview';
-}
-
 function DepositFrame() {
   const actor = useDepositActor();
-  const tab = useDepositTab();
   const hasDeposit = useDeposit(selectHasDeposit);
   const loadFailed = useDeposit(selectLoadFailed);
   const errorKey = useDeposit(selectErrorKey);
@@ -86,8 +75,7 @@ function DepositFrame() {
       >
         <DepositHeader />
         <DepositNotice />
-        {/* The tab's panel, so the selected tab's aria-controls names an element. */}
-        <TabPanel id={tab} parentId={TABS_ID} selectedTabId={tab} panel={<Outlet />} />
+        <Outlet />
       </section>
     </PageLoad>
   );
@@ -98,10 +86,10 @@ function DepositHeader() {
   const name = useDeposit(selectName);
   const status = useDeposit(selectStatus);
   const navigate = useNavigate();
-  const tab = useDepositTab();
+  const { pathname } = useLocation();
   const { depositUuid = '' } = useParams();
-  const canEdit = useDeposit(selectCanEdit);
   const base = `/deposit/${depositUuid}`;
+  const tab = pathname.endsWith('/details') ? 'details' : 'overview';
   return (
     <header>
       <Link to="/deposits">{t('deposit.back')}</Link>
@@ -114,13 +102,12 @@ function DepositHeader() {
         )}
       </div>
       <Tabs
-        id={TABS_ID}
+        id="deposit-tabs"
         selectedTabId={tab}
-        onChange={(id) => void navigate(id === 'overview' ? base : `${base}/${String(id)}`)}
+        onChange={(id) => void navigate(id === 'details' ? `${base}/details` : base)}
       >
         <Tab id="overview" title={t('deposit.overview')} />
         <Tab id="details" title={t('deposit.details')} />
-        {canEdit && <Tab id="rates" title={t('depositRates.tab')} />}
       </Tabs>
     </header>
   );
