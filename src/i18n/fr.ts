@@ -23,6 +23,7 @@ import { connectorsFr } from './areas/connectors.fr.ts';
 import { announcementsFr } from './areas/announcements.fr.ts';
 import { storefrontFr } from './areas/storefront.fr.ts';
 import { companyFr } from './areas/company.fr.ts';
+import { depositRatesFr } from './areas/depositRates.fr.ts';
 import { documentsFr } from './areas/documents.fr.ts';
 import { payoutsFr } from './areas/payouts.fr.ts';
 
@@ -141,6 +142,7 @@ export const fr = {
   ...announcementsFr,
   ...storefrontFr,
   ...companyFr,
+  ...depositRatesFr,
   ...documentsFr,
   ...payoutsFr,
 };

@@ -25,8 +25,9 @@ export const rateRow = (r: RateSlide): RateRow => ({
 
 export const rateListMachine = createPagedListMachine<RateRow>('rateList');
 
-/** Whose brackets: the vendor's own, or their company's. */
-export type RateOwner = { readonly vendor: string } | { readonly company: string };
+/** Whose brackets: the vendor's own, their company's, or one deposit's. */
+export type RateOwner =
+  { readonly vendor: string } | { readonly company: string } | { readonly deposit: string };
 
 const pagination = (q: PageQuery) => ({ page: q.page, pageSize: q.pageSize });
 

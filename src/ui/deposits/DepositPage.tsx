@@ -1,5 +1,5 @@
 import './deposits.css';
-import { Button, Callout, H1, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { Button, Callout, H1, Tab, TabPanel, Tabs, Tag } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
@@ -14,6 +14,7 @@ import {
   selectHasDeposit,
   selectIsStale,
   selectLoadFailed,
+  selectCanEdit,
   selectName,
   selectStatus,
 } from '../../machines/deposit/depositSelectors.ts';
@@ -53,8 +54,18 @@ export function DepositPage() {
   );
 }
 
+const TABS_ID = 'deposit-tabs';
+
+/** The tab a path shows: the last segment when it names one, the overview otherwise. */
+function useDepositTab(): 'overview' | 'details' | 'rates' {
+  const { pathname } = useLocation();
+  if (pathname.endsWith('/details')) return 'details';
+  return pathname.endsWith('/rates') ? 'rates' : 'overview';
+}
+
 function DepositFrame() {
   const actor = useDepositActor();
+  const tab = useDepositTab();
   const hasDeposit = useDeposit(selectHasDeposit);
   const loadFailed = useDeposit(selectLoadFailed);
   const errorKey = useDeposit(selectErrorKey);
@@ -75,7 +86,8 @@ function DepositFrame() {
       >
         <DepositHeader />
         <DepositNotice />
-        <Outlet />
+        {/* The tab's panel, so the selected tab's aria-controls names an element. */}
+        <TabPanel id={tab} parentId={TABS_ID} selectedTabId={tab} panel={<Outlet />} />
       </section>
     </PageLoad>
   );
@@ -86,10 +98,10 @@ function DepositHeader() {
   const name = useDeposit(selectName);
   const status = useDeposit(selectStatus);
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const tab = useDepositTab();
   const { depositUuid = '' } = useParams();
+  const canEdit = useDeposit(selectCanEdit);
   const base = `/deposit/${depositUuid}`;
-  const tab = pathname.endsWith('/details') ? 'details' : 'overview';
   return (
     <header>
       <Link to="/deposits">{t('deposit.back')}</Link>
@@ -102,12 +114,13 @@ function DepositHeader() {
         )}
       </div>
       <Tabs
-        id="deposit-tabs"
+        id={TABS_ID}
         selectedTabId={tab}
-        onChange={(id) => void navigate(id === 'details' ? `${base}/details` : base)}
+        onChange={(id) => void navigate(id === 'overview' ? base : `${base}/${String(id)}`)}
       >
         <Tab id="overview" title={t('deposit.overview')} />
         <Tab id="details" title={t('deposit.details')} />
+        {canEdit && <Tab id="rates" title={t('depositRates.tab')} />}
       </Tabs>
     </header>
   );

@@ -10,6 +10,7 @@ const DepositOverview = lazyView(() =>
   import('./DepositOverview.tsx').then((m) => m.DepositOverview),
 );
 const DepositDetails = lazyView(() => import('./DepositDetails.tsx').then((m) => m.DepositDetails));
+const DepositRates = lazyView(() => import('./DepositRates.tsx').then((m) => m.DepositRates));
 
 /**
  * This area's routes (paths of 1-app-shell.md §2), mounted by the app's router. Who may open them
@@ -24,6 +25,7 @@ export const depositRoutes: RouteObject[] = [
     children: [
       { index: true, element: <DepositOverview /> },
       { path: 'details', element: <DepositDetails /> },
+      { path: 'rates', element: <DepositRates /> },
     ],
   },
 ];
