@@ -23,9 +23,9 @@ import { connectorsEn } from './areas/connectors.en.ts';
 import { announcementsEn } from './areas/announcements.en.ts';
 import { storefrontEn } from './areas/storefront.en.ts';
 import { companyEn } from './areas/company.en.ts';
-import { depositRatesEn } from './areas/depositRates.en.ts';
 import { documentsEn } from './areas/documents.en.ts';
 import { payoutsEn } from './areas/payouts.en.ts';
+import { depositRatesEn } from './areas/depositRates.en.ts';
 
 import type { Translation } from './fr.ts';
 
@@ -143,7 +143,7 @@ export const en: Translation = {
   ...announcementsEn,
   ...storefrontEn,
   ...companyEn,
-  ...depositRatesEn,
   ...documentsEn,
   ...payoutsEn,
+  ...depositRatesEn,
 };

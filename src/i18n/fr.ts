@@ -23,9 +23,9 @@ import { connectorsFr } from './areas/connectors.fr.ts';
 import { announcementsFr } from './areas/announcements.fr.ts';
 import { storefrontFr } from './areas/storefront.fr.ts';
 import { companyFr } from './areas/company.fr.ts';
-import { depositRatesFr } from './areas/depositRates.fr.ts';
 import { documentsFr } from './areas/documents.fr.ts';
 import { payoutsFr } from './areas/payouts.fr.ts';
+import { depositRatesFr } from './areas/depositRates.fr.ts';
 
 /** French texts, the default language. Keys are `area.item`; `en.ts` must have the same ones. */
 export const fr = {
@@ -142,9 +142,9 @@ export const fr = {
   ...announcementsFr,
   ...storefrontFr,
   ...companyFr,
-  ...depositRatesFr,
   ...documentsFr,
   ...payoutsFr,
+  ...depositRatesFr,
 };
 
 /** The shape every language follows: same areas, same items, text values. */
