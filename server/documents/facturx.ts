@@ -126,7 +126,7 @@ function addParty(parent: XMLBuilder, element: string, party: DocumentParty, use
  */
 export function invoiceCiiXml(doc: InvoiceDocument): string {
   const texts = documentTexts(doc.language);
-  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(
+  const root = create({ version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '' }).ele(
     NS.rsm,
     'rsm:CrossIndustryInvoice',
     {

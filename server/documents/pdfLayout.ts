@@ -86,7 +86,7 @@ export function partyLines(party: DocumentParty, texts: DocumentTexts): string[]
   return [
     ...party.addressLines,
     `${party.postalCode} ${party.city}`,
-    ...(party.countryCode !== 'FR' ? [party.countryCode] : []),
+    ...(party.countryCode !== 'FR' ? [texts.country(party.countryCode)] : []),
     ...(party.siret ? [texts.t('siret', { siret: party.siret })] : []),
     ...(party.vatNumber ? [texts.t('vatNumber', { vatNumber: party.vatNumber })] : []),
     ...(party.email ? [texts.t('email', { email: party.email })] : []),

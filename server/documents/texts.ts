@@ -12,6 +12,10 @@ export const DETAIL_KEYS = {
 } as const;
 
 const areas = { fr: documentsFr.documents, en: documentsEn.documents };
+const regionNames = {
+  fr: new Intl.DisplayNames(['fr'], { type: 'region' }),
+  en: new Intl.DisplayNames(['en'], { type: 'region' }),
+};
 
 /** The NBSP keeps `1 234,56 €` on one line; the narrow one Intl uses is missing from the font. */
 const NBSP = '\u00a0';
@@ -35,6 +39,8 @@ export function documentTexts(language: DocumentLanguage) {
     money: (cents: number) => formatMoney(cents, language),
     date: (iso: string) => formatDate(iso, language),
     percent: (rate: number) => formatPercent(rate, language),
+    /** An ISO 3166-1 alpha-2 code as the country's name (`BE` → `Belgique`, `Belgium`). */
+    country: (code: string) => regionNames[language].of(code) ?? code,
   };
 }
 

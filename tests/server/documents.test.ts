@@ -461,7 +461,8 @@ describe('Factur-X', () => {
       fc.property(
         fc.array(
           fc.record({
-            label: fc.string({ minLength: 1, maxLength: 30 }),
+            // Any code point, control characters included: they are dropped, never break the XML.
+            label: fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }),
             quantity: fc.integer({ min: 1, max: 9 }),
             unitPriceCents: fc.integer({ min: 0, max: 500_000 }),
           }),
@@ -521,11 +522,20 @@ describe('payout receipt PDF', () => {
   });
 
   it('prints a cheque receipt in English with its number, and no signature line', async () => {
+    const abroad = { ...person, city: 'Bruxelles', postalCode: '1000', countryCode: 'BE' };
     const text = pdfText(
       await renderPayoutReceiptPdf(
-        receipt({ language: 'en', method: 'CHEQUE', chequeNumber: '0001234', memo: undefined }),
+        receipt({
+          language: 'en',
+          method: 'CHEQUE',
+          chequeNumber: '0001234',
+          memo: undefined,
+          depositor: abroad,
+        }),
       ),
     );
+    expect(text).toContain('1000 Bruxelles');
+    expect(text).toContain('Belgium');
     expect(text).toContain('Payout receipt');
     expect(text).toContain('No. R-2026-000007');
     expect(text).toContain('Payment method: cheque');
@@ -533,6 +543,29 @@ describe('payout receipt PDF', () => {
     expect(text).toMatch(/Veste en jean\s+D-12-004\s+20 Oct 2026\s+€1,234\.56/);
     expect(text).toMatch(/Total paid\s+€1,259\.06/);
     expect(text).not.toContain('signature');
+  });
+
+  it('runs over pages with numbered pages and the signature line on the last one', async () => {
+    const items = Array.from({ length: 80 }, (_, i) => ({
+      label: `Article ${i + 1}`,
+      reference: `D-9-${i + 1}`,
+      soldOn: '2026-10-01',
+      shareCents: 1000 + i,
+    }));
+    const totalCents = items.reduce((sum, item) => sum + item.shareCents, 0);
+    const pdf = await renderPayoutReceiptPdf(receipt({ items, totalCents }));
+    const pages = pageCount(pdf);
+    expect(pages).toBeGreaterThanOrEqual(2);
+    const pageTexts = pdfText(pdf)
+      .split('\f')
+      .filter((p) => p.trim() !== '');
+    pageTexts.forEach((page, i) => {
+      expect(page).toContain(`Page ${i + 1}/${pages}`);
+      expect(page).toContain('Part du déposant');
+    });
+    expect(pageTexts.at(-1)).toContain('Article 80');
+    expect(pageTexts.at(-1)).toMatch(/Total versé\s+831,60 €/);
+    expect(pageTexts.at(-1)).toContain('Signature du déposant');
   });
 
   it('prints the masked IBAN of a transfer', async () => {
