@@ -74,6 +74,9 @@ export const depositsFr = {
     inlineAccept: 'Passer en ligne',
     inlineDecline: 'Plus tard',
     staleTitle: 'Quelqu’un d’autre a modifié ce dépôt.',
+    refreshedTitle: 'Votre changement n’a pas été fait : ce dépôt avait changé entre-temps.',
+    refreshedText:
+      'Le voici tel qu’il est maintenant ; les changements ci-dessous sont ceux encore possibles.',
     reload: 'Recharger',
     dismiss: 'Fermer',
     products: 'Articles du dépôt',

@@ -46,7 +46,15 @@ export const depositActions = {
     counts: moved.counts,
     pending: null,
   })),
+  /** The reloaded deposit after a refusal: what the user typed and has not saved is kept. */
+  assignRefreshed: update((_, loaded: LoadedDeposit) => ({
+    deposit: loaded.deposit,
+    counts: loaded.counts,
+    adminOnly: loaded.adminOnly,
+  })),
   assignError: update((_, p: { error: unknown }) => ({ error: toDepositError(p.error) })),
+  assignRefusal: update((_, p: { error: unknown }) => ({ refusal: toDepositError(p.error) })),
+  clearRefusal: update(() => ({ refusal: null })),
   clearError: update(() => ({ error: null })),
   assignPending: update((_, to: DepositStatus) => ({ pending: { to, reason: '', comment: '' } })),
   assignReason: update(({ context }, p: { reason?: string; comment?: string }) => ({

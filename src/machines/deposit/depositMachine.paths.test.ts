@@ -71,6 +71,13 @@ function actorEvents(snapshot: Snapshot): EventObject[] {
   return [
     done('loadDeposit', LOADED),
     failure('loadDeposit', refusal(Code.NotFound, 'NOT_FOUND')),
+    // The reload after a refused move finds the deposit moved on elsewhere.
+    done('reloadDeposit', {
+      ...LOADED,
+      deposit: create(DepositSchema, { ...deposit, status: PbStatus.INLINE, rowVersion: 9 }),
+      counts: { ONLINE: 1, OFFLINE: 1 },
+    }),
+    failure('reloadDeposit', new ConnectError('Bad Gateway', Code.Unavailable)),
     done('changeStatus', { deposit: moved, counts: context.counts }),
     failure(
       'changeStatus',
@@ -101,6 +108,7 @@ function serializeState(snapshot: Snapshot): string {
     (c.counts.ONLINE ?? 0) > 0,
     c.pending?.to ?? null,
     c.error,
+    c.refusal,
     Object.keys(c.draft).length > 0,
     c.adminDraft !== null,
   ]);
@@ -116,15 +124,24 @@ const CHILDREN: Record<string, string[]> = {
   'ready.offeringInline': [],
   'ready.saving': ['saveDeposit'],
   'ready.savingAdmin': ['saveAdminOnly'],
-  'ready.refused': [],
+  'ready.refreshing': ['reloadDeposit'],
   'ready.failed': [],
   'ready.stale': [],
 };
 
 function check(snapshot: Snapshot, { where }: StepInfo<Snapshot>): void {
   const { context } = snapshot;
-  if (snapshot.matches({ ready: 'refused' }))
-    expect(isRuleCode(context.error?.rule), where).toBe(true);
+  // A refused move always reloads the deposit, and says why above it once reloaded.
+  if (snapshot.matches({ ready: 'refreshing' })) {
+    expect(context.refusal, where).not.toBeNull();
+    const { rule, code } = context.refusal!;
+    expect(isRuleCode(rule) || code === 'changedBySomeoneElse', where).toBe(true);
+  }
+  if (context.refusal)
+    expect(
+      snapshot.matches({ ready: 'refreshing' }) || snapshot.matches({ ready: 'idle' }),
+      where,
+    ).toBe(true);
   if (snapshot.hasTag('stale')) expect(context.error?.code, where).toBe('changedBySomeoneElse');
   if (snapshot.hasTag('askingReason')) expect(NEEDS_REASON, where).toContain(context.pending?.to);
   if (snapshot.hasTag('offeringInline'))

@@ -13,8 +13,10 @@ import { createDepositProductsActors, depositProductsMachine } from './depositPr
 import {
   selectErrorKey,
   selectFieldValues,
+  selectRefusalRuleKey,
   selectSaleStatusOptions,
   selectStatusOptions,
+  selectWasRefreshed,
 } from './depositSelectors.ts';
 import type { DepositViewer } from './depositTypes.ts';
 
@@ -139,35 +141,71 @@ describe('depositMachine', () => {
     expect(actor.getSnapshot().value).toEqual({ ready: 'idle' });
   });
 
-  it('lands a server refusal in an error state with the rule code, then lets it go', async () => {
+  it('reloads the deposit after a server refusal and shows it with the rule named', async () => {
     const backend = backendWith('INLINE', ['OFFLINE']);
     const actor = await open(backend);
     // Someone put a product online since the page loaded: the server refuses the move back.
     backend.products[0]!.saleStatus = 4;
     const snapshot = await move(actor, 'PROGRESS');
-    expect(snapshot.value).toEqual({ ready: 'refused' });
-    expect(snapshot.hasTag('error')).toBe(true);
-    expect(snapshot.context.error).toEqual({
+    expect(snapshot.value).toEqual({ ready: 'idle' });
+    expect(snapshot.hasTag('error')).toBe(false);
+    expect(snapshot.context.refusal).toEqual({
       code: 'invalidRequest',
       rule: 'STATUS_TOO_EARLY_PRODUCTS_ONLINE_OR_SOLD',
     });
-    expect(selectErrorKey(snapshot)).toBe('depositRule.statusTooEarlyProductsOnlineOrSold');
+    expect(selectRefusalRuleKey(snapshot)).toBe('depositRule.statusTooEarlyProductsOnlineOrSold');
+    // The reloaded counts judge every move again: the refused one is no longer offered, with why.
+    expect(snapshot.context.counts).toEqual({ ONLINE: 1 });
+    const progress = selectStatusOptions(snapshot).find((o) => o.status === 'PROGRESS');
+    expect(progress).toMatchObject({
+      enabled: false,
+      reasonKey: 'depositRule.statusTooEarlyProductsOnlineOrSold',
+    });
+    expect(selectStatusOptions(snapshot).every((o) => o.enabled || o.current || o.reasonKey)).toBe(
+      true,
+    );
     actor.send({ type: 'deposit.dismiss' });
-    expect(actor.getSnapshot().context.error).toBeNull();
+    expect(selectWasRefreshed(actor.getSnapshot())).toBe(false);
   });
 
-  it('asks for a reload when someone else changed the deposit', async () => {
+  it('reloads the deposit when someone else changed it, keeping unsaved edits', async () => {
+    const backend = backendWith('RECEIVED');
+    const actor = await open(backend);
+    actor.send({ type: 'deposit.editField', name: 'gamme', value: 'LUXURY' });
+    backend.deposit = {
+      ...backend.deposit,
+      rowVersion: 5,
+      name: 'Renommé ailleurs',
+      status: PbStatus.TODO,
+    };
+    let snapshot = await move(actor, 'TODO');
+    expect(snapshot.value).toEqual({ ready: 'idle' });
+    expect(snapshot.context.refusal?.code).toBe('changedBySomeoneElse');
+    expect(selectWasRefreshed(snapshot)).toBe(true);
+    expect(selectRefusalRuleKey(snapshot)).toBeNull();
+    expect(snapshot.context.deposit?.name).toBe('Renommé ailleurs');
+    expect(snapshot.context.draft).toEqual({ gamme: 'LUXURY' });
+    const options = selectStatusOptions(snapshot);
+    expect(options.find((o) => o.current)?.status).toBe('TODO');
+    expect(options.every((o) => o.enabled || o.current || o.reasonKey)).toBe(true);
+    snapshot = await move(actor, 'PROGRESS');
+    expect(snapshot.value).toEqual({ ready: 'idle' });
+    expect(selectWasRefreshed(snapshot)).toBe(false);
+    expect(backend.deposit.status).toBe(PbStatus.PROGRESS);
+  });
+
+  it('asks for a reload when a field save meets someone else’s change', async () => {
     const backend = backendWith('RECEIVED');
     const actor = await open(backend);
     backend.deposit = { ...backend.deposit, rowVersion: 5, name: 'Renommé ailleurs' };
-    let snapshot = await move(actor, 'TODO');
+    actor.send({ type: 'deposit.editField', name: 'gamme', value: 'LUXURY' });
+    actor.send({ type: 'deposit.save' });
+    let snapshot = await settled(actor);
     expect(snapshot.value).toEqual({ ready: 'stale' });
     expect(snapshot.context.error?.code).toBe('changedBySomeoneElse');
     actor.send({ type: 'deposit.reload' });
     snapshot = await settled(actor);
     expect(snapshot.context.deposit?.name).toBe('Renommé ailleurs');
-    expect((await move(actor, 'TODO')).value).toEqual({ ready: 'idle' });
-    expect(backend.deposit.status).toBe(PbStatus.TODO);
   });
 
   it('saves edited fields through a partial update carrying the version', async () => {

@@ -1,11 +1,19 @@
 import { depositSetup } from './depositSetup.ts';
-import { changingSaleStatus, changingStatus, saving, savingAdmin } from './depositWritingStates.ts';
+import {
+  changingSaleStatus,
+  changingStatus,
+  refreshing,
+  saving,
+  savingAdmin,
+} from './depositWritingStates.ts';
 
 /**
  * One deposit's life on its page (2-business-data.md §4): load it with its products' sale-status
  * counts, move its status within the shared rules (abandon and cancel ask why first), change the
- * sale status of all its products, edit its fields and the admin-only data. Server refusals land in
- * `refused` with the rule's code; a stale version lands in `stale` until the user reloads.
+ * sale status of all its products, edit its fields and the admin-only data. A move the server
+ * refuses (a rule, or a version changed elsewhere) means the page's copy was out of date: the
+ * deposit is reloaded (`refreshing`) and the refusal said above its current state; a stale field
+ * save lands in `stale` until the user reloads, so nothing typed is thrown away.
  * Guards, actions and actors: depositGuards.ts, depositActions.ts, depositSetup.ts; the states
  * that wait for the server: depositWritingStates.ts.
  */
@@ -22,6 +30,7 @@ export const depositMachine = depositSetup.createMachine({
     pending: null,
     bulk: null,
     error: null,
+    refusal: null,
   }),
   invoke: { id: 'products', src: 'products', input: ({ context }) => ({ deposit: context.uuid }) },
   initial: 'loading',
@@ -54,7 +63,10 @@ export const depositMachine = depositSetup.createMachine({
       initial: 'idle',
       states: {
         idle: {
+          // The notice of a refused move lasts until the user does something else.
+          exit: 'clearRefusal',
           on: {
+            'deposit.dismiss': { actions: 'clearRefusal' },
             'deposit.changeStatus': [
               {
                 guard: { type: 'canMoveWithReason', params: ({ event }) => event.to },
@@ -110,11 +122,7 @@ export const depositMachine = depositSetup.createMachine({
         },
         saving,
         savingAdmin,
-        refused: {
-          tags: ['error'],
-          exit: 'clearError',
-          on: { 'deposit.dismiss': 'idle' },
-        },
+        refreshing,
         failed: {
           tags: ['error'],
           exit: 'clearError',

@@ -56,6 +56,12 @@ export const selectErrorKey = (s: Snapshot): string | null => {
   return error.rule ? ruleI18nKey(error.rule) : errorI18nKey(error.code);
 };
 
+/** A move was refused because the page's copy was out of date, and the deposit reloaded. */
+export const selectWasRefreshed = (s: Snapshot) => s.context.refusal !== null;
+/** The rule the server named when it refused that move (null: only changed elsewhere). */
+export const selectRefusalRuleKey = (s: Snapshot): string | null =>
+  s.context.refusal?.rule ? ruleI18nKey(s.context.refusal.rule) : null;
+
 export function selectStatusOptions(s: Snapshot): StatusOption[] {
   const { deposit, counts } = s.context;
   if (!deposit) return [];

@@ -47,6 +47,11 @@ export interface DepositContext {
   } | null;
   /** Set exactly while the machine is in a state tagged `error`. */
   readonly error: DepositError | null;
+  /**
+   * What the server refused last, when the page's copy was out of date (changed elsewhere, or a
+   * rule its copy did not show): the deposit is reloaded and this is said above its current state.
+   */
+  readonly refusal: DepositError | null;
 }
 
 export interface DepositInput {

@@ -15,9 +15,15 @@ const isRuleRefusal = {
   params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
 } as const;
 
+const assignRefusal = {
+  type: 'assignRefusal',
+  params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+} as const;
+
 /**
- * The states of `ready` that wait for the server. Each ends back in `idle`, or in `refused` (a
- * rule the server named), `stale` (someone else saved first) or `failed`.
+ * The states of `ready` that wait for the server. Each ends back in `idle`, in `refreshing` (a move
+ * refused because the page's copy was out of date), `stale` (a field save over someone else's) or
+ * `failed`.
  */
 export const changingStatus = depositSetup.createStateConfig({
   tags: ['busy'],
@@ -30,10 +36,25 @@ export const changingStatus = depositSetup.createStateConfig({
       actions: [{ type: 'assignMoved', params: ({ event }) => event.output }, 'reloadProducts'],
     },
     onError: [
-      { guard: isStale, target: 'stale', actions: [assignError, 'clearPending'] },
-      { guard: isRuleRefusal, target: 'refused', actions: [assignError, 'clearPending'] },
+      { guard: isStale, target: 'refreshing', actions: [assignRefusal, 'clearPending'] },
+      { guard: isRuleRefusal, target: 'refreshing', actions: [assignRefusal, 'clearPending'] },
       { target: 'failed', actions: [assignError, 'clearPending'] },
     ],
+  },
+});
+
+/** After a refused move: the deposit as it is now, with every move judged again on it. */
+export const refreshing = depositSetup.createStateConfig({
+  tags: ['busy'],
+  invoke: {
+    id: 'reloadDeposit',
+    src: 'loadDeposit',
+    input: ({ context }) => ({ uuid: context.uuid, withAdmin: context.viewer.isAdminLevel }),
+    onDone: {
+      target: 'idle',
+      actions: [{ type: 'assignRefreshed', params: ({ event }) => event.output }, 'reloadProducts'],
+    },
+    onError: { target: 'failed', actions: [assignError, 'clearRefusal'] },
   },
 });
 
@@ -61,7 +82,8 @@ export const changingSaleStatus = depositSetup.createStateConfig({
       },
     ],
     onError: [
-      { guard: isRuleRefusal, target: 'refused', actions: assignError },
+      { guard: isStale, target: 'refreshing', actions: assignRefusal },
+      { guard: isRuleRefusal, target: 'refreshing', actions: assignRefusal },
       { target: 'failed', actions: assignError },
     ],
   },
