@@ -1,3 +1,4 @@
+import { checkBic, checkIban, formatIban, type IbanReason } from '../../domain/bank/iban.ts';
 import { isFrenchPostalCode, isPhoneNumber } from '../../domain/fieldRules.ts';
 import * as recordForm from '../shared/recordForm.ts';
 import type { CustomerRow } from './peopleRows.ts';
@@ -14,6 +15,9 @@ export const CUSTOMER_FORM_FIELDS = [
   'preferedContactWay',
   'acceptHomeTakeAway',
   'acceptSendPostal',
+  'iban',
+  'bic',
+  'accountHolder',
 ] as const;
 export type CustomerField = (typeof CUSTOMER_FORM_FIELDS)[number];
 
@@ -29,10 +33,18 @@ export interface CustomerDraft {
   readonly preferedContactWay: string;
   readonly acceptHomeTakeAway: boolean;
   readonly acceptSendPostal: boolean;
+  /** Grouped by four as typed; a masked one (with `*`) is the server's, shown and never sent. */
+  readonly iban: string;
+  readonly bic: string;
+  readonly accountHolder: string;
 }
 
-/** Why a field is refused; the view shows `people.validation<Code>` in the user's language. */
-export type FieldErrorCode = 'required' | 'email' | 'postalCode' | 'phone';
+/**
+ * Why a field is refused; the view shows `people.validation<Code>` in the user's language, or
+ * `payouts.reason<Code>` for the bank reasons (the server's own).
+ */
+export type FieldErrorCode =
+  'required' | 'email' | 'postalCode' | 'phone' | IbanReason | 'BIC_INVALID';
 export type FieldErrors = Partial<Record<CustomerField, FieldErrorCode>>;
 
 export const CONTACT_WAYS = ['PHONE_CALL', 'EMAIL', 'PHONE_MESSAGE', 'WHATS_APP'] as const;
@@ -49,12 +61,42 @@ export function draftOf(customer: CustomerRow): CustomerDraft {
     preferedContactWay: customer.preferedContactWay ?? '',
     acceptHomeTakeAway: customer.acceptHomeTakeAway,
     acceptSendPostal: customer.acceptSendPostal,
+    iban: isMaskedIban(customer.iban) ? customer.iban : formatIban(customer.iban),
+    bic: customer.bic,
+    accountHolder: customer.accountHolder,
   };
 }
 
-/** A changed value, normalised: the phone input strips all whitespace (2-business-data.md §2). */
-export const normalise: (field: CustomerField, value: string | boolean) => string | boolean =
-  recordForm.normalise;
+/** An IBAN the server sent masked: shown read-only with a way to replace it, never sent back. */
+export function isMaskedIban(iban: string): boolean {
+  return iban.includes('*');
+}
+
+/** Bank refusals land on their field; the reasons are the shared IBAN and BIC checks'. */
+const BANK_FIELD_OF_REASON: Readonly<Record<string, CustomerField>> = {
+  IBAN_FORMAT: 'iban',
+  IBAN_CHECKSUM: 'iban',
+  IBAN_COUNTRY: 'iban',
+  BIC_INVALID: 'bic',
+};
+
+/** The field a refused save names (IBAN and BIC reasons), with the reason shown there. */
+export function fieldOfRefusal(refusal: {
+  readonly reason?: string;
+}): { field: CustomerField; code: FieldErrorCode } | null {
+  const field = refusal.reason ? BANK_FIELD_OF_REASON[refusal.reason] : undefined;
+  return field ? { field, code: refusal.reason as FieldErrorCode } : null;
+}
+
+/**
+ * A changed value, normalised: the phone input strips all whitespace (2-business-data.md §2), an
+ * IBAN is upper-cased and grouped by four as it is typed, a BIC upper-cased.
+ */
+export function normalise(field: CustomerField, value: string | boolean): string | boolean {
+  if (typeof value === 'string' && field === 'iban') return formatIban(value);
+  if (typeof value === 'string' && field === 'bic') return value.toUpperCase().replace(/\s+/g, '');
+  return recordForm.normalise(field, value);
+}
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -71,6 +113,12 @@ export function validateCustomerDraft(draft: CustomerDraft): FieldErrors {
   if (draft.postalCode.trim() !== '' && !isFrenchPostalCode(draft.postalCode))
     errors.postalCode = 'postalCode';
   if (draft.phoneNumber !== '' && !isPhoneNumber(draft.phoneNumber)) errors.phoneNumber = 'phone';
+  // Bank details are optional; given, they must pass the checks the server applies.
+  if (draft.iban.trim() !== '' && !isMaskedIban(draft.iban)) {
+    const iban = checkIban(draft.iban);
+    if (!iban.ok) errors.iban = iban.reason;
+  }
+  if (draft.bic.trim() !== '' && !checkBic(draft.bic).ok) errors.bic = 'BIC_INVALID';
   return errors;
 }
 

@@ -23,6 +23,10 @@ const CUSTOMER: CustomerRow = {
   preferedContactWay: 'EMAIL',
   acceptHomeTakeAway: false,
   acceptSendPostal: true,
+  iban: '',
+  ibanMasked: '',
+  bic: '',
+  accountHolder: '',
   rowVersion: 1,
 };
 
@@ -32,6 +36,7 @@ const USER_EVENTS: CustomerEvent[] = [
   { type: 'customer.change', field: 'firstName', value: 'Claire' },
   // Spaces are dropped: the same number as saved, so nothing changes.
   { type: 'customer.change', field: 'phoneNumber', value: '06 11 22 33 44' },
+  { type: 'customer.change', field: 'iban', value: 'fr76 3000 6000 0112 3456 7890 189' },
   { type: 'customer.cancel' },
   { type: 'customer.save' },
   { type: 'customer.retry' },
@@ -51,6 +56,7 @@ const events = (s: Snapshot) => [
   done('saveCustomer', saved(s)),
   failure('saveCustomer', new ConnectError('{"code":"CHANGED_BY_SOMEONE_ELSE"}', Code.Aborted)),
   failure('saveCustomer', new ConnectError('{"code":"INVALID_ARGUMENT"}', Code.InvalidArgument)),
+  failure('saveCustomer', new ConnectError('{"code":"IBAN_COUNTRY"}', Code.InvalidArgument)),
 ];
 
 function check(s: Snapshot, step: StepInfo<Snapshot>): void {
@@ -69,7 +75,18 @@ function check(s: Snapshot, step: StepInfo<Snapshot>): void {
   expect(s.hasTag('editable'), where).toBe(s.matches('editing'));
   if (s.matches('editing') || s.matches('saving')) expect(c.draft, where).not.toBeNull();
   if (s.matches('viewing')) expect([c.draft, c.touched], where).toEqual([null, []]);
-  expect(c.fieldErrors, where).toEqual(c.draft ? validateCustomerDraft(c.draft) : {});
+  // The draft's own errors, plus the server's refusal of the IBAN until the next change.
+  const ownErrors = c.draft ? validateCustomerDraft(c.draft) : {};
+  const serverRefused =
+    event.type === 'xstate.error.actor.saveCustomer' && s.matches('editing') && !c.errorCode;
+  const kept =
+    !serverRefused &&
+    previous &&
+    event.type !== 'customer.change' &&
+    previous.context.fieldErrors.iban === 'IBAN_COUNTRY';
+  expect(c.fieldErrors, where).toEqual(
+    serverRefused || (kept && c.draft) ? { ...ownErrors, iban: 'IBAN_COUNTRY' } : ownErrors,
+  );
   expect(new Set(c.touched).size, where).toBe(c.touched.length);
   for (const field of c.touched) expect(CUSTOMER_FORM_FIELDS, where).toContain(field);
   if (s.hasTag('stale')) expect(c.errorCode, where).toBe('changedBySomeoneElse');
@@ -77,6 +94,9 @@ function check(s: Snapshot, step: StepInfo<Snapshot>): void {
   // Failure is a state tagged error, except a refused save: back to editing, code kept for the
   // form and announced once.
   const saveRefused = emitted.find((e) => e.type === 'customer.saveFailed');
+  const fieldRefused = emitted.find((e) => e.type === 'customer.fieldRefused');
+  if (fieldRefused)
+    expect(fieldRefused, where).toEqual({ type: 'customer.fieldRefused', field: 'iban' });
   if (s.hasTag('error')) expect(c.errorCode, where).not.toBeNull();
   else if (c.errorCode !== null) {
     expect(s.matches('editing'), where).toBe(true);
@@ -90,7 +110,9 @@ function check(s: Snapshot, step: StepInfo<Snapshot>): void {
       ? ['customer.saved']
       : saveRefused
         ? ['customer.saveFailed']
-        : [],
+        : fieldRefused
+          ? ['customer.fieldRefused']
+          : [],
   );
   if (saveRefused) {
     expect(saveRefused, where).toEqual({ type: 'customer.saveFailed', code: c.errorCode });

@@ -18,10 +18,13 @@ import { labelKey } from './labels.ts';
 import { customerLogic } from './peopleRecords.ts';
 
 const UUID = '00000000-0000-4000-8000-0000000000c1';
+const VALID_IBAN = 'FR76 3000 6000 0112 3456 7890 189';
+const REFUSED_IBAN = 'DE89370400440532013000';
 
 /** A server holding one customer, applying partial updates like the generic CRUD does. */
-function server() {
+function server(extra: Partial<Customer> = {}) {
   let stored: Customer = create(CustomerSchema, {
+    ...extra,
     uuid: UUID,
     firstName: 'Clara',
     lastName: 'Cliente',
@@ -43,6 +46,12 @@ function server() {
         updates.push(req);
         if (req.customer?.rowVersion !== stored.rowVersion)
           throw new ConnectError('{"code":"CHANGED_BY_SOMEONE_ELSE"}', Code.Aborted);
+        // The server's own IBAN check: this test's stand-in refuses one valid-looking account.
+        if (req.updateMask?.paths.includes('iban') && req.customer.iban === REFUSED_IBAN)
+          throw new ConnectError(
+            JSON.stringify({ code: 'IBAN_CHECKSUM', message: 'no', field: 'customer.iban' }),
+            Code.InvalidArgument,
+          );
         const next = { ...stored } as Record<string, unknown>;
         for (const path of req.updateMask?.paths ?? []) {
           const key = path.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -87,6 +96,9 @@ describe('customer form rules', () => {
     preferedContactWay: '',
     acceptHomeTakeAway: false,
     acceptSendPostal: false,
+    iban: '',
+    bic: '',
+    accountHolder: '',
   };
   it.each([
     [{}, {}],
@@ -96,6 +108,14 @@ describe('customer form rules', () => {
     [{ postalCode: '7501' }, { postalCode: 'postalCode' }],
     [{ phoneNumber: '06-11' }, { phoneNumber: 'phone' }],
     [{ phoneNumber: '+33611223344', postalCode: '69003' }, {}],
+    [{ iban: VALID_IBAN, bic: 'BNPAFRPP' }, {}],
+    [{ iban: 'FR76 3000 6000 0112 3456 7890 188' }, { iban: 'IBAN_CHECKSUM' }],
+    [{ iban: 'FR76 3000' }, { iban: 'IBAN_FORMAT' }],
+    // A valid IBAN outside the SEPA area.
+    [{ iban: 'BR15 0000 0000 0000 1093 2840 814P 2' }, { iban: 'IBAN_COUNTRY' }],
+    [{ bic: 'BNP' }, { bic: 'BIC_INVALID' }],
+    // The server's masked IBAN is never checked: it is not sent back.
+    [{ iban: 'FR76 **** **** **** **** ***0 189' }, {}],
   ])('%o → %o', (change, errors) => {
     expect(validateCustomerDraft({ ...valid, ...change })).toEqual(errors);
   });
@@ -131,6 +151,48 @@ describe('customer machine over the contract', () => {
       rowVersion: 2,
     });
     expect(emitted).toEqual([{ type: 'customer.saved' }]);
+  });
+
+  it('saves the IBAN typed with spaces in electronic format; a refused one lands on its field', async () => {
+    const { clients, updates } = server();
+    const { actor, emitted } = await editing(clients);
+    actor.send({ type: 'customer.change', field: 'iban', value: 'fr7630006000011234567890189' });
+    // Grouped by four as typed.
+    expect(actor.getSnapshot().context.draft?.iban).toBe(VALID_IBAN);
+    actor.send({ type: 'customer.change', field: 'accountHolder', value: ' Clara Cliente ' });
+    actor.send({ type: 'customer.save' });
+    await waitFor(actor, (s) => s.matches('viewing'));
+    expect(updates[0]?.updateMask?.paths).toEqual(['iban', 'account_holder']);
+    expect(updates[0]?.customer).toMatchObject({
+      iban: 'FR7630006000011234567890189',
+      accountHolder: 'Clara Cliente',
+    });
+
+    actor.send({ type: 'customer.edit' });
+    actor.send({ type: 'customer.change', field: 'iban', value: REFUSED_IBAN });
+    actor.send({ type: 'customer.save' });
+    await waitFor(actor, (s) => s.matches('editing') && updates.length === 2);
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ iban: 'IBAN_CHECKSUM' });
+    expect(actor.getSnapshot().context.touched).toContain('iban');
+    expect(emitted.at(-1)).toEqual({ type: 'customer.fieldRefused', field: 'iban' });
+    // The refused IBAN is not sent again as it is.
+    actor.send({ type: 'customer.save' });
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+    expect(updates).toHaveLength(2);
+    // Typing again clears the server's refusal.
+    actor.send({ type: 'customer.change', field: 'iban', value: VALID_IBAN });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({});
+  });
+
+  it('keeps a masked IBAN out of the update, until it is replaced', async () => {
+    const masked = 'FR76 **** **** **** **** ***0 189';
+    const { clients, updates } = server({ iban: masked, ibanMasked: masked });
+    const { actor } = await editing(clients);
+    expect(actor.getSnapshot().context.draft?.iban).toBe(masked);
+    actor.send({ type: 'customer.change', field: 'city', value: 'Lyon' });
+    actor.send({ type: 'customer.save' });
+    await waitFor(actor, (s) => s.matches('viewing'));
+    expect(updates[0]?.updateMask?.paths).toEqual(['city']);
   });
 
   it('refuses to save invalid fields and shows every error after a try', async () => {

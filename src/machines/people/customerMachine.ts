@@ -3,6 +3,7 @@ import { recordFormMachine, type RecordFormSaveInput } from '../shared/recordFor
 import {
   changedFields,
   draftOf,
+  fieldOfRefusal,
   normalise,
   validateCustomerDraft,
   type CustomerDraft,
@@ -13,11 +14,11 @@ import type { CustomerRow } from './peopleRows.ts';
 /**
  * A customer's information page: load, show, edit in a draft with field rules, save the changed
  * fields through a partial update guarded by row_version. A stale version stops in `stale`, where
- * the only way on is to reload what someone else saved; any other refused save goes back to
- * `editing` with its code.
+ * the only way on is to reload what someone else saved; an IBAN or BIC the server refuses goes
+ * back to `editing` with the reason on its field; any other refused save with its code.
  */
 export const customerMachine = recordFormMachine(
-  { draftOf, validate: validateCustomerDraft, normalise, changedFields },
+  { draftOf, validate: validateCustomerDraft, normalise, changedFields, fieldOfRefusal },
   {
     id: 'customer',
     idKey: 'uuid',

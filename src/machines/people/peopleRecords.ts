@@ -4,6 +4,7 @@ import { CompanyService } from '../../rpc/gen/seconde/v1/company_pb.ts';
 import { CustomerService } from '../../rpc/gen/seconde/v1/customer_pb.ts';
 import { ContactWaySchema } from '../../rpc/gen/seconde/v1/deposit_pb.ts';
 import { VendorService } from '../../rpc/gen/seconde/v1/vendor_pb.ts';
+import { electronicIban } from '../../domain/bank/iban.ts';
 import { maskPath, type CustomerDraft } from './customerForm.ts';
 import { customerMachine, type SaveCustomerInput } from './customerMachine.ts';
 import { companyRow, customerRow, vendorRow, type CustomerRow } from './peopleRows.ts';
@@ -27,6 +28,9 @@ function draftMessage(draft: CustomerDraft) {
     preferedContactWay: contactWayNumber(draft.preferedContactWay),
     acceptHomeTakeAway: draft.acceptHomeTakeAway,
     acceptSendPostal: draft.acceptSendPostal,
+    iban: electronicIban(draft.iban),
+    bic: draft.bic.trim(),
+    accountHolder: draft.accountHolder.trim(),
   };
 }
 

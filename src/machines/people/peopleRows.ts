@@ -34,6 +34,12 @@ export interface CustomerRow {
   readonly preferedContactWay: string | null;
   readonly acceptHomeTakeAway: boolean;
   readonly acceptSendPostal: boolean;
+  /** In full for the customer and their vendors, masked (with `*`) for anyone else. */
+  readonly iban: string;
+  /** Always masked: what lists and read-only views show. */
+  readonly ibanMasked: string;
+  readonly bic: string;
+  readonly accountHolder: string;
   readonly rowVersion: number;
 }
 
@@ -113,6 +119,10 @@ export function customerRow(c: Customer): CustomerRow {
     preferedContactWay: enumLabel(ContactWaySchema, c.preferedContactWay),
     acceptHomeTakeAway: c.acceptHomeTakeAway,
     acceptSendPostal: c.acceptSendPostal,
+    iban: c.iban,
+    ibanMasked: c.ibanMasked,
+    bic: c.bic,
+    accountHolder: c.accountHolder,
     rowVersion: c.rowVersion,
   };
 }

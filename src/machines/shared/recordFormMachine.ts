@@ -18,6 +18,14 @@ export interface RecordFormFunctions<R, D, F extends string, E extends string> {
   readonly validate: (draft: D) => Partial<Record<F, E>>;
   readonly normalise: (field: F, value: string | boolean) => string | boolean;
   readonly changedFields: (record: R, draft: D) => F[];
+  /**
+   * The field a refused save is about, with the reason shown there (an IBAN the server's check
+   * refuses); null for refusals no field is to blame for. Without it every refusal is general.
+   */
+  readonly fieldOfRefusal?: (refusal: {
+    readonly reason?: string;
+    readonly field?: string;
+  }) => { readonly field: F; readonly code: E } | null;
 }
 
 /** How the machine is called: names stay those of each screen (events, context, actors). */
@@ -68,7 +76,10 @@ export type RecordFormEvent<P extends string, F extends string, V extends boolea
   | (V extends true ? { type: `${P}.edit` } | { type: `${P}.cancel` } : never);
 
 export type RecordFormEmitted<P extends string> =
-  { type: `${P}.saved` } | { type: `${P}.saveFailed`; code: AppErrorCode };
+  | { type: `${P}.saved` }
+  | { type: `${P}.saveFailed`; code: AppErrorCode }
+  /** A refused save that landed on a field: the view moves the focus there. */
+  | { type: `${P}.fieldRefused`; field: string };
 
 export type RecordFormSaveInput<K extends string, R, D, F extends string> = {
   readonly [key in K]: R;
@@ -177,13 +188,21 @@ export function recordFormMachine<
   const errorOf = ({ event }: { event: { error?: unknown } }) => ({ error: event.error });
   const assignError = { type: 'assignError', params: errorOf } as const;
   const viewing = options.viewing;
+  const fieldRefusal = (error: unknown) => {
+    if (!form.fieldOfRefusal) return null;
+    const { reason, field } = toAppError(error);
+    return form.fieldOfRefusal({
+      ...(reason !== undefined && { reason }),
+      ...(field !== undefined && { field }),
+    });
+  };
 
   const machine = setup({
     types: {
       context: {} as Ctx,
       events: {} as { type: string; field?: F; value?: string | boolean },
       input: {} as Record<string, string>,
-      emitted: {} as { type: string; code?: AppErrorCode },
+      emitted: {} as { type: string; code?: AppErrorCode; field?: string },
     },
     actors: {
       [names.load]: fromPromise<R, { uuid: string }>(notProvided(names.load)),
@@ -202,6 +221,7 @@ export function recordFormMachine<
       hasFieldErrors: ({ context }) => Object.keys(context.fieldErrors).length > 0,
       isStale: (_, params: { error: unknown }) =>
         toAppError(params.error).code === 'changedBySomeoneElse',
+      isFieldRefusal: (_, params: { error: unknown }) => fieldRefusal(params.error) !== null,
     },
     actions: {
       assignRecord: assign((_, params: { record: R }) => {
@@ -234,6 +254,17 @@ export function recordFormMachine<
           errorCode: null,
         };
       }),
+      assignFieldRefusal: assign(({ context }, params: { error: unknown }) => {
+        const { field, code } = fieldRefusal(params.error)!;
+        return {
+          fieldErrors: { ...context.fieldErrors, [field]: code },
+          touched: context.touched.includes(field) ? context.touched : [...context.touched, field],
+        };
+      }),
+      emitFieldRefused: emit((_, params: { error: unknown }) => ({
+        type: ev('fieldRefused'),
+        field: fieldRefusal(params.error)!.field,
+      })),
       touchAll: assign(({ context }) => ({ touched: Object.keys(context.fieldErrors) as F[] })),
       dropDraft: assign({ draft: null, fieldErrors: {}, touched: [], errorCode: null }),
       assignError: assign((_, params: { error: unknown }) => ({
@@ -316,6 +347,14 @@ export function recordFormMachine<
             ],
           },
           onError: [
+            {
+              guard: { type: 'isFieldRefusal', params: errorOf },
+              target: 'editing',
+              actions: [
+                { type: 'assignFieldRefusal', params: errorOf },
+                { type: 'emitFieldRefused', params: errorOf },
+              ],
+            },
             {
               guard: { type: 'isStale', params: errorOf },
               target: 'stale',

@@ -8,11 +8,14 @@ import {
   Intent,
 } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_WAYS, type CustomerField } from '../../machines/people/customerForm.ts';
 import { labelKey } from '../../machines/people/labels.ts';
+import { reasonKey } from '../../machines/payouts/payoutReasons.ts';
 import { selectRole } from '../../machines/session/selectors.ts';
 import { useSession } from '../app/sessionContext.ts';
+import { BankDetailsFields } from './BankDetailsFields.tsx';
 import type { CustomerActor } from './CustomerInfo.tsx';
 
 const TEXT_FIELDS: ReadonlyArray<{
@@ -41,12 +44,20 @@ export function CustomerForm({ actor }: { actor: CustomerActor }) {
   // The e-mail is how a customer is recognised (public form, sign-in): only staff and vendors change it.
   const emailLocked = useSession(selectRole) === 'Customer';
   const hasErrors = Object.keys(errors).length > 0;
+  // A refusal the server put on a field takes the focus there.
+  useEffect(() => {
+    const refused = actor.on('customer.fieldRefused', (e) =>
+      document.getElementById(`customer-${e.field}`)?.focus(),
+    );
+    return () => refused.unsubscribe();
+  }, [actor]);
   if (!draft) return null;
   const change = (field: CustomerField, value: string | boolean) =>
     actor.send({ type: 'customer.change', field, value });
   const errorOf = (field: CustomerField) => {
     const code = touched.includes(field) ? errors[field] : undefined;
-    return code ? t(labelKey('people.validation', code)) : undefined;
+    // Bank reasons are the payout area's, shared with the server's refusals.
+    return code ? t(reasonKey(code) ?? labelKey('people.validation', code)) : undefined;
   };
 
   return (
@@ -114,6 +125,7 @@ export function CustomerForm({ actor }: { actor: CustomerActor }) {
           label={t('people.sendPostal')}
           onChange={(e) => change('acceptSendPostal', e.currentTarget.checked)}
         />
+        <BankDetailsFields actor={actor} errorOf={errorOf} />
         <div className="seconde-form-actions">
           <Button
             type="submit"

@@ -73,6 +73,9 @@ export function CustomerInfo({ actor }: { actor: CustomerActor }) {
     [t('people.contactWay'), t(labelKey('peopleEnum.contactWay', customer.preferedContactWay))],
     [t('people.homeTakeAway'), t(customer.acceptHomeTakeAway ? 'people.yes' : 'people.no')],
     [t('people.sendPostal'), t(customer.acceptSendPostal ? 'people.yes' : 'people.no')],
+    [t('payouts.accountHolder'), customer.accountHolder],
+    [t('payouts.iban'), customer.ibanMasked],
+    [t('payouts.bic'), customer.bic],
   ];
   return (
     <Facts testId="customer-info" facts={facts}>
