@@ -170,6 +170,14 @@ export const ROUTES: readonly RouteSpec[] = [
     titleKey: 'routes.contact',
   },
   {
+    name: 'payouts',
+    path: 'payouts',
+    aliases: ['versements'],
+    access: CONTACTS,
+    titleKey: 'payouts.pageTitle',
+    nav: { icon: 'bank-account', labelKey: 'payouts.nav', order: 45, roles: ['Vendor'] },
+  },
+  {
     name: 'vendors',
     path: 'vendors',
     access: STAFF,

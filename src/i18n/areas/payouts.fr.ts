@@ -14,7 +14,6 @@ export const payoutsFr = {
     accountHolder: 'Titulaire du compte',
     optional: 'facultatif',
     required: 'obligatoire',
-    none: 'Aucun',
     // Refusals, by the server or before sending.
     reasonIbanFormat: 'IBAN illisible : vérifiez le code pays et le nombre de caractères',
     reasonIbanChecksum: 'IBAN erroné : la clé de contrôle ne correspond pas',
@@ -23,12 +22,15 @@ export const payoutsFr = {
     reasonIbanMissing: 'Aucun IBAN enregistré pour ce déposant',
     reasonPayoutExceedsBalance: 'Le montant dépasse ce qui est dû au déposant',
     reasonPayoutNothingPayable: 'Rien n’est payable pour ce choix',
-    reasonPayoutNotPayable: 'Un des articles choisis n’est pas payable',
-    reasonChequeNumberRequired: 'Indiquez le numéro du chèque',
+    reasonPayoutItemNotPayable: 'Un des articles choisis n’est pas payable',
+    reasonPayoutChequeNumberRequired: 'Indiquez le numéro du chèque',
     reasonCutOffInvalid: 'Choisissez une date jusqu’à aujourd’hui',
     reasonExecutionDateInvalid: 'Choisissez un jour ouvré à partir d’aujourd’hui',
-    reasonDebtorRequired: 'Indiquez le compte à débiter',
-    reasonNothingToPay: 'Aucun déposant à payer',
+    reasonSepaDebtorMissing: 'Indiquez le compte à débiter',
+    reasonSepaNothingToPay: 'Aucun déposant à payer',
+    reasonPayoutDateInvalid: 'Date refusée : vérifiez la date limite ou la date d’exécution',
+    reasonIdempotencyKeyReused:
+      'Ce versement a déjà été demandé avec d’autres choix : fermez et rouvrez la fenêtre',
     reasonForbidden: 'Ce déposant n’est pas le vôtre',
     reasonRequired: 'Champ obligatoire',
     // Settle dialog.

@@ -56,7 +56,7 @@ const events = [
   failure('previewBatch', new ConnectError('down', Code.Unavailable)),
   done('createBatch', RESULT),
   failure('createBatch', new ConnectError('down', Code.Unavailable)),
-  failure('createBatch', refused('EXECUTION_DATE_INVALID')),
+  failure('createBatch', refused('PAYOUT_DATE_INVALID')),
   done('downloadBatch'),
   failure('downloadBatch', new ConnectError('down', Code.Unavailable)),
 ];

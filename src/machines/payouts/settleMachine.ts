@@ -82,7 +82,7 @@ export function settleProblems(
 ): Partial<Record<'chequeNumber' | 'cutOff', string>> {
   const problems: Partial<Record<'chequeNumber' | 'cutOff', string>> = {};
   if (context.method === 'CHEQUE' && context.chequeNumber.trim() === '')
-    problems.chequeNumber = 'CHEQUE_NUMBER_REQUIRED';
+    problems.chequeNumber = 'PAYOUT_CHEQUE_NUMBER_REQUIRED';
   if (
     context.scope === 'cutOff' &&
     (!context.cutOff || !isDayValue(context.cutOff) || context.cutOff > context.today)

@@ -7,6 +7,7 @@ import { messagingRoutes } from '../messaging/routes.tsx';
 import { newDepositRoutes } from '../newDeposit/routes.tsx';
 import { onboardingRoutes } from '../onboarding/routes.tsx';
 import { peopleRoutes } from '../people/routes.tsx';
+import { payoutRoutes } from '../payouts/routes.tsx';
 import { productRoutes } from '../products/routes.tsx';
 import { profileRoutes } from '../profile/routes.tsx';
 import { SubscriptionConfirmedView } from '../public/SubscriptionConfirmedView.tsx';
@@ -26,6 +27,7 @@ const areaRoutes: RouteObject[] = [
   ...depositRoutes,
   ...depositRequestRoutes,
   ...peopleRoutes,
+  ...payoutRoutes,
   ...newDepositRoutes,
   ...profileRoutes,
   ...onboardingRoutes,

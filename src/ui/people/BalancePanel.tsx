@@ -1,14 +1,18 @@
-import { HTMLTable, Spinner, Tag } from '@blueprintjs/core';
+import { Button, HTMLTable, Intent, Spinner, Tag } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LedgerEntryKind } from '../../domain/ledger/ledger.ts';
 import { formatDate } from '../../domain/dates.ts';
+import { today } from '../../domain/dates.ts';
 import { ledgerLogic } from '../../machines/ledger/ledgerLogic.ts';
+import { payoutHistoryLogic, settleLogic } from '../../machines/payouts/payoutLogic.ts';
 import { pageCount } from '../../machines/shared/pagedListMachine.ts';
 import { useAppServices } from '../app/servicesContext.ts';
 import { formatPrice } from '../components/format.ts';
 import { FailedState, PageState } from '../components/PageState.tsx';
+import { PayoutHistory } from '../payouts/PayoutHistory.tsx';
+import { SettleDialog } from '../payouts/SettleDialog.tsx';
 import { Pager } from './Pager.tsx';
 
 const KIND_KEY: Record<LedgerEntryKind, string> = {
@@ -25,6 +29,26 @@ export function BalancePanel({ customer }: { customer: string }) {
   const { clients } = useAppServices();
   const logic = useMemo(() => ledgerLogic(clients), [clients]);
   const actor = useActorRef(logic, { input: { customer } });
+  const settle = useActorRef(
+    useMemo(() => settleLogic(clients), [clients]),
+    {
+      input: { customer, today: today(new Date()) },
+    },
+  );
+  const history = useActorRef(
+    useMemo(() => payoutHistoryLogic(clients), [clients]),
+    {
+      input: { customer },
+    },
+  );
+  // A payout changes the balance, the entries and the history: all three are read again.
+  useEffect(() => {
+    const settled = settle.on('settle.settled', () => {
+      actor.send({ type: 'ledger.reload' });
+      history.send({ type: 'history.reload' });
+    });
+    return () => settled.unsubscribe();
+  }, [settle, actor, history]);
   const balance = useSelector(actor, (s) => s.context.balanceCents);
   const payable = useSelector(actor, (s) => s.context.payableCents);
   const rows = useSelector(actor, (s) => s.context.rows);
@@ -67,6 +91,14 @@ export function BalancePanel({ customer }: { customer: string }) {
           <dd data-testid="ledger-payable">{euros(payable, language)}</dd>
         </div>
       </dl>
+      <Button
+        intent={Intent.PRIMARY}
+        icon="bank-account"
+        text={t('payouts.settle')}
+        onClick={() => settle.send({ type: 'settle.open' })}
+        data-testid="settle-open"
+      />
+      <SettleDialog actor={settle} />
       {rows.length === 0 ? (
         <PageState testId="ledger-empty" icon="inbox" title={t('people.noLedgerEntries')} />
       ) : (
@@ -116,6 +148,7 @@ export function BalancePanel({ customer }: { customer: string }) {
           />
         </>
       )}
+      <PayoutHistory actor={history} />
     </div>
   );
 }
