@@ -18,6 +18,7 @@ import { mediaHandler } from './http/media.ts';
 import { staticHandler } from './http/staticFiles.ts';
 import { createS3MediaStorage } from './media/s3Storage.ts';
 import { createLocalMediaStorage } from './media/storage.ts';
+import { createLocalDocumentStore, createS3DocumentStore } from './documents/store.ts';
 import { accessInterceptor, publicMethods } from './rpc/access/interceptor.ts';
 import { ACCESS_TABLE } from './rpc/access/table.ts';
 import { authInterceptor } from './rpc/authInterceptor.ts';
@@ -95,6 +96,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     : createLocalMediaStorage(
         options.dataDir ? path.join(options.dataDir, 'media') : path.join(await tempDir(), 'media'),
       );
+  // Issued documents: never under the media folder, which the /media route serves.
+  const documents = config.s3
+    ? createS3DocumentStore(config.s3)
+    : createLocalDocumentStore(
+        options.dataDir
+          ? path.join(options.dataDir, 'private')
+          : path.join(await tempDir(), 'private'),
+      );
   if (options.seed === 'demo')
     await seedDemo(database.db, media, { products: options.demoProducts });
   await backfillSaleLedger(database.db);
@@ -119,6 +128,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       tasks,
       marketplaceApiUrl: config.marketplaceApiUrl,
       media,
+      documents,
       http: plainRoutes,
       publicUrl: () => publicOrigin,
       connectors: options.connectors ?? config.connectors,

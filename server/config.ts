@@ -10,6 +10,7 @@ import {
   DEFAULT_SETTINGS,
   type BusinessSettings,
 } from './services/deps.ts';
+import { loadPlatformIdentity } from './services/invoices/platform.ts';
 
 /** Everything a deployment may change, read once from the environment. */
 export interface ServerConfig {
@@ -90,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         DEFAULT_MONTHLY_GENERATION_QUOTA,
         'MONTHLY_GENERATION_QUOTA',
       ),
+      platform: loadPlatformIdentity(env),
       legalTermsUpdatedAt: dateSetting(
         env.LEGAL_TERMS_UPDATED_AT,
         DEFAULT_LEGAL_TERMS_UPDATED_AT,

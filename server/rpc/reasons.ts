@@ -2,6 +2,7 @@ import { Code, ConnectError } from '@connectrpc/connect';
 import type { CompanyReason } from '../../src/domain/company/companyRules.ts';
 import type { RuleCode } from '../../src/domain/deposit/rules.ts';
 import type { WantDepositRefusalName } from '../../src/domain/deposit/wantDeposit.ts';
+import type { InvoiceReason } from '../../src/domain/invoices/invoiceRules.ts';
 
 /**
  * Stable, machine-readable reasons the client switches on. They travel as the JSON text of the
@@ -100,6 +101,9 @@ export type Reason =
   | 'RATE_SLIDE_OVERLAP'
   // Requests refused before any handler: a value outside the contracts' limits (the field and the
   // rule travel with it, see rpc/validateInterceptor.ts), a body no message can be read from.
+  // Invoices (src/domain/invoices/invoiceRules.ts): a period ending before it starts, a status
+  // moved backwards or confirmed by a vendor, an item not sold, a credit note over what is left.
+  | InvoiceReason
   | 'FIELD_INVALID'
   | 'REQUEST_UNREADABLE'
   | 'UNIMPLEMENTED';

@@ -111,13 +111,6 @@ export const NOT_IMPLEMENTED_YET = [
   notYet(BuyerService, ['createFromPastedText']),
   notYet(DeliveryPlaceService, ['findPlacesFromProviders']),
   notYet(DepositProductCategoryService, ['createFromDeposit']),
-  notYet(InvoiceService, [
-    'updateInvoiceStatus',
-    'generateInvoices',
-    'generateProductInvoice',
-    'createCreditNote',
-    'downloadInvoice',
-  ]),
   notYet(PaymentPortalService, ['getCustomerPortalClientSecret', 'getCustomerPortalUrl']),
   notYet(PaymentProcessService, ['refreshPaymentUrl', 'waitForPaymentConfirmation']),
   notYet(PayoutService, [

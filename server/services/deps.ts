@@ -1,4 +1,5 @@
 import type { MediaStorage } from '../media/storage.ts';
+import type { DocumentStore } from '../documents/store.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.gen.ts';
 import type { Mailer } from '../mail/outbox.ts';
@@ -24,6 +25,27 @@ export interface BusinessSettings {
    * Unset means DEFAULT_MONTHLY_GENERATION_QUOTA.
    */
   readonly monthlyGenerationQuota?: number;
+  /**
+   * Who the platform is on the invoices it issues (its commission to vendors). Unset means the
+   * demo identity of server/services/invoices/platform.ts.
+   */
+  readonly platform?: PlatformIdentity;
+}
+
+/** The platform as an invoice issuer: CGI art. 242 nonies A asks for each of these. */
+export interface PlatformIdentity {
+  readonly name: string;
+  readonly siret: string;
+  readonly vatNumber: string;
+  readonly addressLines: readonly string[];
+  readonly postalCode: string;
+  readonly city: string;
+  readonly countryCode: string;
+  readonly email?: string;
+  /** VAT on the commission, in percent (normal regime, 20 in France). */
+  readonly vatRatePercent: number;
+  /** Days from issue to due date. */
+  readonly paymentDays: number;
 }
 
 /** Generations per vendor and month when a deployment sets none. */
@@ -60,6 +82,8 @@ export interface ServiceDeps {
   readonly marketplaceApiUrl: string;
   /** Where photos and their variants are stored (a folder by default, a bucket when configured). */
   readonly media: MediaStorage;
+  /** Issued documents (invoices, receipts): private, downloaded through checked calls only. */
+  readonly documents: DocumentStore;
   /** Plain HTTP routes (shop pages, OAuth returns, webhooks): areas add theirs at build time. */
   readonly http: PlainRoutes;
   /** The origin the browser uses (known once the server listens): for absolute links. */
