@@ -26,6 +26,7 @@ import { companyEn } from './areas/company.en.ts';
 import { documentsEn } from './areas/documents.en.ts';
 import { payoutsEn } from './areas/payouts.en.ts';
 import { depositRatesEn } from './areas/depositRates.en.ts';
+import { invoicingEn } from './areas/invoicing.en.ts';
 
 import type { Translation } from './fr.ts';
 
@@ -146,4 +147,5 @@ export const en: Translation = {
   ...documentsEn,
   ...payoutsEn,
   ...depositRatesEn,
+  ...invoicingEn,
 };

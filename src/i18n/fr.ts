@@ -26,6 +26,7 @@ import { companyFr } from './areas/company.fr.ts';
 import { documentsFr } from './areas/documents.fr.ts';
 import { payoutsFr } from './areas/payouts.fr.ts';
 import { depositRatesFr } from './areas/depositRates.fr.ts';
+import { invoicingFr } from './areas/invoicing.fr.ts';
 
 /** French texts, the default language. Keys are `area.item`; `en.ts` must have the same ones. */
 export const fr = {
@@ -145,6 +146,7 @@ export const fr = {
   ...documentsFr,
   ...payoutsFr,
   ...depositRatesFr,
+  ...invoicingFr,
 };
 
 /** The shape every language follows: same areas, same items, text values. */

@@ -54,6 +54,9 @@ export const REASON_I18N_KEYS: Readonly<Record<string, string>> = {
   WEBSITE_INVALID: 'company.errorWebsiteInvalid',
   PERCENTAGE_INVALID: 'company.errorPercentageInvalid',
   ALREADY_IN_COMPANY: 'company.errorAlreadyInCompany',
+  // Sale invoices (src/domain/invoices): the item is not sold, or has no buyer recorded.
+  INVOICE_NOT_SOLD: 'invoicing.reasonInvoiceNotSold',
+  INVOICE_BUYER_REQUIRED: 'invoicing.reasonInvoiceBuyerRequired',
 };
 
 /** Every key the funnel can hand out; the i18n test checks each exists in both languages. */
