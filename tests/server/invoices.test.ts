@@ -431,6 +431,11 @@ describe('statements, downloads and scopes', () => {
     expect(await refusalOf(invoices('company').downloadInvoice({ uuid: statement.uuid }))).toEqual(
       forbidden,
     );
+    const seen = await refusalOf(invoices('company').retrieve({ uuid: statement.uuid }));
+    expect([Code.PermissionDenied, Code.NotFound]).toContain(seen.code);
+    const theirList = await invoices('company').list({ pagination: { pageSize: 1000 } });
+    expect(theirList.results.map((i) => i.uuid)).not.toContain(statement.uuid);
+    expect(theirList.results.every((i) => i.vendor === companyVendorUuid)).toBe(true);
     const other = await sql<{ uuid: string }>`
       select uuid from invoice where customer is not null and customer <> ${customerUuid}
         and vendor = ${vendorUuid} limit 1`.execute(db());
