@@ -113,15 +113,6 @@ export const NOT_IMPLEMENTED_YET = [
   notYet(DepositProductCategoryService, ['createFromDeposit']),
   notYet(PaymentPortalService, ['getCustomerPortalClientSecret', 'getCustomerPortalUrl']),
   notYet(PaymentProcessService, ['refreshPaymentUrl', 'waitForPaymentConfirmation']),
-  notYet(PayoutService, [
-    'settle',
-    'list',
-    'downloadReceipt',
-    'previewBatch',
-    'createSepaBatch',
-    'downloadSepaBatch',
-    'listSepaBatches',
-  ]),
   notYet(ProductService, ['retrieveForExtension']),
   notYet(ReferralService, ['createFromSponsorCode']),
   notYet(ShippingLabelService, [

@@ -22,6 +22,7 @@ import { storefrontCallsHandlers } from './storefront/storefrontCalls.ts';
 import { announcementCallsHandlers } from './announcements/announcementCalls.ts';
 import { companyCallsHandlers } from './companies/companyCalls.ts';
 import { rateSlideCallsHandlers } from './rateSlides/rateSlideCalls.ts';
+import { payoutServiceHandlers } from './payouts/payoutService.ts';
 import { invoiceCallsHandlers } from './invoices/invoiceCalls.ts';
 import { SessionService } from '../../src/rpc/gen/seconde/v1/session_pb.ts';
 import { implement } from './implement.ts';
@@ -57,6 +58,7 @@ export function handWrittenParts(deps: ServiceDeps) {
     ...announcementCallsHandlers(deps),
     ...companyCallsHandlers(deps),
     ...rateSlideCallsHandlers(deps),
+    ...payoutServiceHandlers(deps),
     ...invoiceCallsHandlers(deps),
   ] as const;
 }

@@ -3,6 +3,7 @@ import { CustomerService } from '../../../src/rpc/gen/seconde/v1/customer_pb.ts'
 import { VendorService } from '../../../src/rpc/gen/seconde/v1/vendor_pb.ts';
 import { implement } from '../implement.ts';
 import { ledgerCallsHandlers } from '../ledger/ledgerCalls.ts';
+import { customerBankDetails } from '../payouts/customerBankDetails.ts';
 import { customerCallsHandlers } from './customerCalls.ts';
 import { customerUpdateHandlers } from './customerUpdates.ts';
 import { vendorCallsHandlers } from './vendorCalls.ts';
@@ -15,11 +16,14 @@ import { vendorCallsHandlers } from './vendorCalls.ts';
  */
 export function peopleCallsHandlers(deps: ServiceDeps) {
   return [
-    implement(CustomerService, {
-      ...customerCallsHandlers(deps),
-      ...customerUpdateHandlers(deps),
-      ...ledgerCallsHandlers(deps),
-    }),
+    implement(
+      CustomerService,
+      customerBankDetails(deps, {
+        ...customerCallsHandlers(deps),
+        ...customerUpdateHandlers(deps),
+        ...ledgerCallsHandlers(deps),
+      }),
+    ),
     implement(VendorService, vendorCallsHandlers(deps)),
   ] as const;
 }
