@@ -356,6 +356,48 @@ describe('period invoices', () => {
     expect(await invoiceCount()).toBe(count);
   }, 60_000);
 
+  it('states shares net of returns, in the depositor’s language, once even when asked twice at once', async () => {
+    const start = new Date();
+    const { deposit, depositor } = await depositFor(vendorUuid);
+    const contact = await t.client(CustomerService, 'admin').retrieve({ uuid: depositor });
+    await t.client(CustomerService, 'vendor').partialUpdate({
+      customer: { uuid: depositor, rowVersion: contact.rowVersion, language: 'en' },
+      updateMask: { paths: ['language'] },
+    });
+    const [kept, returned] = await soldItems(deposit, 2, 40);
+    // The second item comes back: its credit is reversed.
+    const current = await t.client(ProductService, 'admin').retrieve({ uuid: returned! });
+    await t.client(ProductService, 'vendor').partialUpdate({
+      product: { uuid: returned!, rowVersion: current.rowVersion, saleStatus: SaleStatus.ONLINE },
+      updateMask: { paths: ['sale_status'] },
+    });
+    const end = new Date(Date.now() + 1000);
+    const period = { startDate: timestampFromDate(start), endDate: timestampFromDate(end) };
+    const [a, b] = await Promise.all([
+      invoices('vendor').generateInvoices({ ...period, customer: depositor }),
+      invoices('admin').generateInvoices({ ...period, customer: depositor }),
+    ]);
+    expect(await taskEnded(a!.task)).toBe('COMPLETED');
+    expect(await taskEnded(b!.task)).toBe('COMPLETED');
+
+    const { rows } = await sql<{ uuid: string }>`
+      select uuid from invoice where category = 'DEPOSIT_CUSTOMER'
+        and customer = ${depositor}`.execute(db());
+    expect(rows).toHaveLength(1);
+    const statement = await invoices('vendor').retrieve({ uuid: rows[0]!.uuid });
+    const { rows: credit } = await sql<{ amount_cents: string }>`
+      select amount_cents::text from depositor_ledger_entry
+      where product = ${kept!} and kind = 'SALE_CREDIT'`.execute(db());
+    expect(statement.lines.map((l) => l.product)).toEqual([kept]);
+    expect(statement.totalCents).toBe(BigInt(credit[0]!.amount_cents));
+    expect(statement.language).toBe('en');
+    const text = await pdfText(
+      (await invoices('vendor').downloadInvoice({ uuid: statement.uuid })).data,
+    );
+    expect(text).toContain('Consignment sales statement');
+    expect(text).toContain(statement.fullInvoiceNumber);
+  }, 60_000);
+
   it('refuses a period ending before it starts, and a vendor naming another vendor or their contact', async () => {
     const tasksBefore = await taskCount();
     const now = new Date();
