@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@connectrpc/connect';
@@ -152,6 +153,19 @@ async function pdfText(data: Uint8Array): Promise<string> {
   await writeFile(file, data);
   const { stdout } = await run('pdftotext', ['-layout', file, '-']);
   return stdout.replace(/[\u00a0\u202f]/g, ' ');
+}
+
+const XSD = fileURLToPath(new URL('../fixtures/facturx/Factur-X_EN16931.xsd', import.meta.url));
+
+/** The Factur-X XML attached to a downloaded PDF, checked against the EN 16931 schema. */
+async function checkedFacturX(data: Uint8Array): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'seconde-facturx-'));
+  const file = path.join(dir, 'invoice.pdf');
+  const xml = path.join(dir, 'factur-x.xml');
+  await writeFile(file, data);
+  await run('pdfdetach', ['-savefile', 'factur-x.xml', '-o', xml, file]);
+  await run('xmllint', ['--noout', '--schema', XSD, xml]);
+  return readFile(xml, 'utf8');
 }
 
 const euros = (cents: number) =>
@@ -619,6 +633,27 @@ describe('credit notes and immutability', () => {
       ),
     ).toEqual({ code: Code.PermissionDenied, reason: 'CREDIT_NOTE_ISSUER_ONLY' });
   });
+
+  it('attaches Factur-X XML the EN 16931 schema accepts to every kind of document', async () => {
+    const { rows } = await sql<{ uuid: string; kind: string; number: string }>`
+      select distinct on (category, credit_note_of is null) uuid,
+        category::text || case when credit_note_of is null then '' else ' credit' end as kind,
+        full_invoice_number as number
+      from invoice where document is not null
+      order by category, credit_note_of is null, created_at`.execute(db());
+    expect(rows.map((r) => r.kind).sort()).toEqual([
+      'DEPOSIT_CUSTOMER',
+      'MONTHLY_VENDOR',
+      'PRODUCT_SELL',
+      'PRODUCT_SELL credit',
+    ]);
+    for (const row of rows) {
+      const file = await invoices('admin').downloadInvoice({ uuid: row.uuid });
+      const xml = await checkedFacturX(file.data);
+      expect(xml).toContain(row.number);
+      expect(xml).toContain(row.kind.endsWith('credit') ? '>381<' : '>380<');
+    }
+  }, 60_000);
 
   it('refuses any change to an issued invoice but its payment status, and any deletion', async () => {
     const attempts = [
