@@ -40,7 +40,7 @@ export function requirements(env = process.env) {
       package: 'poppler-utils',
     },
     {
-      what: '`xmllint` (Factur-X XML schema tests)',
+      what: '`xmllint` (Factur-X and SEPA XML schema tests)',
       command: 'xmllint',
       package: 'libxml2-utils',
     },

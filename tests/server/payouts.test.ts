@@ -580,6 +580,9 @@ describe("the customer's bank details", () => {
     expect((await customers('vendor').retrieve({ uuid: depositor })).iban).toBe(
       'DE89370400440532013000',
     );
+    // Every other answer about the customer follows the same rule.
+    const accepted = await customers('admin').acceptLegalTerms({ uuid: depositor });
+    expect(accepted.iban).toBe(asAdmin.ibanMasked);
   });
 });
 

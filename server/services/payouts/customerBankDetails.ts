@@ -47,6 +47,10 @@ export function presentCustomer(caller: Caller, customer: Customer): Customer {
   return customer;
 }
 
+function isCustomer(value: unknown): value is Customer {
+  return (value as { $typeName?: string } | null)?.$typeName === CustomerSchema.typeName;
+}
+
 /** A masked IBAN sent back (what a reader who may not see it got) means "unchanged". */
 const isMasked = (iban: string) => iban.includes('*');
 
@@ -111,8 +115,20 @@ export function customerBankDetails<H extends CustomerWrites>(
     return rows[0]?.iban ?? '';
   };
 
+  // Every other call answering a customer (legal terms, shipping choices, the customer's own
+  // edit, onboarding) shows the IBAN by the same rule.
+  const presented: Record<string, unknown> = {};
+  for (const [name, handler] of Object.entries(handlers)) {
+    if (typeof handler !== 'function') continue;
+    presented[name] = async (req: unknown, ctx: HandlerContext) => {
+      const answer: unknown = await (handler as Handler<unknown, unknown>)(req, ctx);
+      return isCustomer(answer) ? presentCustomer(requireCaller(ctx), answer) : answer;
+    };
+  }
+
   return {
     ...handlers,
+    ...(presented as Partial<H>),
     async list(req: unknown, ctx: HandlerContext): Promise<ListCustomersResponse> {
       const caller = requireCaller(ctx);
       const page = (await (await genericReads()).list!(req, ctx)) as ListCustomersResponse;
