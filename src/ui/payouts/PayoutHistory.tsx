@@ -8,8 +8,7 @@ import { refusalKey } from '../../machines/payouts/payoutReasons.ts';
 import { pageCount } from '../../machines/shared/pagedListMachine.ts';
 import { FailedState, PageState } from '../components/PageState.tsx';
 import { Pager } from '../people/Pager.tsx';
-import { euros } from './money.ts';
-import { methodKey } from './SettleDialog.tsx';
+import { euros, methodKey } from './money.ts';
 
 export type PayoutHistoryActor = ActorRefFrom<typeof payoutHistoryMachine>;
 

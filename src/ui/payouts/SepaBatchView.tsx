@@ -5,9 +5,7 @@ import {
   Checkbox,
   FormGroup,
   H1,
-  H2,
   HTMLTable,
-  InputGroup,
   Intent,
   Spinner,
   Tag,
@@ -18,20 +16,16 @@ import { useTranslation } from 'react-i18next';
 import { today, type DayValue } from '../../domain/dates.ts';
 import { sepaBatchLogic } from '../../machines/payouts/payoutLogic.ts';
 import { reasonKey, refusalKey } from '../../machines/payouts/payoutReasons.ts';
-import type { DebtorField } from '../../machines/payouts/payoutTypes.ts';
-import {
-  debtorProblems,
-  isExecutionDay,
-  selectedTotal,
-} from '../../machines/payouts/sepaBatchMachine.ts';
+import { isExecutionDay, selectedTotal } from '../../machines/payouts/sepaBatchMachine.ts';
 import { useAppServices } from '../app/servicesContext.ts';
 import { FailedState, PageState } from '../components/PageState.tsx';
 import { DateInput } from '../components/form/DateInput.tsx';
 import { BatchSummary } from './BatchSummary.tsx';
+import { DebtorFields } from './DebtorFields.tsx';
 import { euros } from './money.ts';
 import './payouts.css';
 
-type BatchActor = ReturnType<typeof useBatchActor>;
+export type BatchActor = ReturnType<typeof useBatchActor>;
 
 function useBatchActor() {
   const { clients } = useAppServices();
@@ -197,64 +191,5 @@ function BatchForm({ actor }: { actor: BatchActor }) {
         />
       </div>
     </form>
-  );
-}
-
-const DEBTOR_FIELDS: ReadonlyArray<{ field: DebtorField; label: string; optional?: boolean }> = [
-  { field: 'name', label: 'payouts.debtorName' },
-  { field: 'iban', label: 'payouts.iban' },
-  { field: 'bic', label: 'payouts.bic', optional: true },
-];
-
-/** The vendor's own account: shown when on file, asked for otherwise. */
-function DebtorFields({ actor }: { actor: BatchActor }) {
-  const { t } = useTranslation();
-  const onFile = useSelector(actor, (s) => s.context.debtorOnFile);
-  const debtor = useSelector(actor, (s) => s.context.debtor);
-  const creating = useSelector(actor, (s) => s.matches('creating'));
-  if (onFile)
-    return (
-      <p data-testid="batch-debtor">
-        {t('payouts.debtorOnFile', { name: onFile.name, iban: onFile.ibanMasked })}
-      </p>
-    );
-  const problems = debtorProblems(debtor);
-  return (
-    <fieldset className="seconde-fieldset" data-testid="batch-debtor">
-      <legend>
-        <H2 className="seconde-fieldset-title">{t('payouts.debtorLegend')}</H2>
-      </legend>
-      <p>{t('payouts.debtorHelp')}</p>
-      <div className="seconde-batch-options">
-        {DEBTOR_FIELDS.map(({ field, label, optional }) => {
-          const id = `debtor-${field}`;
-          // An empty field is only wrong once something was typed elsewhere in the account.
-          const typed = debtor[field].trim() !== '';
-          const reason = problems[field];
-          const error = reason && (typed || reason !== 'REQUIRED') ? reason : undefined;
-          return (
-            <FormGroup
-              key={field}
-              label={t(label)}
-              labelFor={id}
-              labelInfo={t(optional ? 'payouts.optional' : 'payouts.required')}
-              helperText={error ? <span id={`${id}-help`}>{t(reasonKey(error)!)}</span> : undefined}
-              intent={error ? Intent.DANGER : Intent.NONE}
-            >
-              <InputGroup
-                id={id}
-                value={debtor[field]}
-                disabled={creating}
-                spellCheck={false}
-                aria-required={!optional}
-                aria-invalid={error !== undefined}
-                aria-describedby={error ? `${id}-help` : undefined}
-                onValueChange={(value) => actor.send({ type: 'batch.debtor', field, value })}
-              />
-            </FormGroup>
-          );
-        })}
-      </div>
-    </fieldset>
   );
 }

@@ -17,7 +17,6 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { formatDate } from '../../domain/dates.ts';
-import { labelKey } from '../../machines/people/labels.ts';
 import { reasonKey, refusalKey } from '../../machines/payouts/payoutReasons.ts';
 import { PAYOUT_METHODS, type PayoutMethod } from '../../machines/payouts/payoutTypes.ts';
 import {
@@ -30,12 +29,11 @@ import {
 } from '../../machines/payouts/settleMachine.ts';
 import { FailedState, PageState } from '../components/PageState.tsx';
 import { DateInput } from '../components/form/DateInput.tsx';
-import { euros } from './money.ts';
+import { euros, methodKey } from './money.ts';
+import { SettledBody } from './SettledBody.tsx';
 import './payouts.css';
 
 export type SettleActor = ActorRefFrom<typeof settleMachine>;
-
-export const methodKey = (method: PayoutMethod | null) => labelKey('payouts.method', method);
 
 /**
  * "Settle account": what to pay (everything payable by a day, or the items ticked), how, a memo,
@@ -258,50 +256,5 @@ function SettleForm({ actor, onClose }: { actor: SettleActor; onClose: () => voi
         }
       />
     </form>
-  );
-}
-
-function SettledBody({ actor, onClose }: { actor: SettleActor; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
-  const payout = useSelector(actor, (s) => s.context.payout);
-  const downloading = useSelector(actor, (s) => s.matches({ open: 'downloading' }));
-  const refusal = useSelector(actor, (s) => s.context.refusal);
-  if (!payout) return null;
-  return (
-    <>
-      <DialogBody>
-        <Callout intent={Intent.SUCCESS} role="status" data-testid="settle-done">
-          <p>
-            {t('payouts.settled', {
-              amount: euros(payout.amountCents, i18n.language),
-              number: payout.receiptNumber,
-            })}
-          </p>
-          <p>
-            {t('payouts.balanceAfter', { amount: euros(payout.balanceAfterCents, i18n.language) })}
-          </p>
-        </Callout>
-        {refusal && (
-          <Callout intent={Intent.DANGER} role="alert" data-testid="settle-refusal">
-            {t(refusalKey(refusal))}
-          </Callout>
-        )}
-      </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t('payouts.close')} onClick={onClose} />
-            <Button
-              intent={Intent.PRIMARY}
-              icon="download"
-              text={t('payouts.downloadReceipt')}
-              loading={downloading}
-              onClick={() => actor.send({ type: 'settle.downloadReceipt' })}
-              data-testid="settle-receipt"
-            />
-          </>
-        }
-      />
-    </>
   );
 }

@@ -11,6 +11,7 @@ import { pageCount } from '../../machines/shared/pagedListMachine.ts';
 import { useAppServices } from '../app/servicesContext.ts';
 import { formatPrice } from '../components/format.ts';
 import { FailedState, PageState } from '../components/PageState.tsx';
+import '../payouts/payouts.css';
 import { PayoutHistory } from '../payouts/PayoutHistory.tsx';
 import { SettleDialog } from '../payouts/SettleDialog.tsx';
 import { Pager } from './Pager.tsx';
@@ -103,41 +104,49 @@ export function BalancePanel({ customer }: { customer: string }) {
         <PageState testId="ledger-empty" icon="inbox" title={t('people.noLedgerEntries')} />
       ) : (
         <>
-          <HTMLTable striped className="seconde-table">
-            <caption className="seconde-sr-only">{t('people.ledgerEntries')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('people.date')}</th>
-                <th scope="col">{t('people.ledgerKind')}</th>
-                <th scope="col">{t('people.reference')}</th>
-                <th scope="col">{t('people.itemName')}</th>
-                <th scope="col">{t('people.ledgerAmount')}</th>
-                <th scope="col">{t('people.ledgerPayableState')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((e) => (
-                <tr key={e.uuid} data-testid="ledger-row">
-                  <td>{formatDate(e.createdAt, language)}</td>
-                  <td>{e.kind ? t(KIND_KEY[e.kind]) : ''}</td>
-                  <td>{e.productReference || t('people.ledgerNoItem')}</td>
-                  <td>{e.productName || t('people.ledgerNoItem')}</td>
-                  <td>{euros(e.amountCents, language)}</td>
-                  <td>
-                    {e.payableAt === null ? (
-                      <Tag minimal>{t('people.ledgerAwaitingPayment')}</Tag>
-                    ) : (
-                      <Tag minimal intent="success">
-                        {t('people.ledgerPayableSince', {
-                          date: formatDate(e.payableAt, language),
-                        })}
-                      </Tag>
-                    )}
-                  </td>
+          {/* Narrow screens scroll the entries sideways; the region takes the focus to do so. */}
+          <div
+            className="seconde-table-scroll"
+            role="region"
+            aria-label={t('people.ledgerEntries')}
+            tabIndex={0}
+          >
+            <HTMLTable striped className="seconde-table">
+              <caption className="seconde-sr-only">{t('people.ledgerEntries')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('people.date')}</th>
+                  <th scope="col">{t('people.ledgerKind')}</th>
+                  <th scope="col">{t('people.reference')}</th>
+                  <th scope="col">{t('people.itemName')}</th>
+                  <th scope="col">{t('people.ledgerAmount')}</th>
+                  <th scope="col">{t('people.ledgerPayableState')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
+              </thead>
+              <tbody>
+                {rows.map((e) => (
+                  <tr key={e.uuid} data-testid="ledger-row">
+                    <td>{formatDate(e.createdAt, language)}</td>
+                    <td>{e.kind ? t(KIND_KEY[e.kind]) : ''}</td>
+                    <td>{e.productReference || t('people.ledgerNoItem')}</td>
+                    <td>{e.productName || t('people.ledgerNoItem')}</td>
+                    <td>{euros(e.amountCents, language)}</td>
+                    <td>
+                      {e.payableAt === null ? (
+                        <Tag minimal>{t('people.ledgerAwaitingPayment')}</Tag>
+                      ) : (
+                        <Tag minimal intent="success">
+                          {t('people.ledgerPayableSince', {
+                            date: formatDate(e.payableAt, language),
+                          })}
+                        </Tag>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          </div>
           <Pager
             page={page}
             pages={pageCount(count, pageSize)}
