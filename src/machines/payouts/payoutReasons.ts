@@ -1,27 +1,17 @@
+import { PAYOUT_REASONS as SERVER_REASONS } from '../../domain/bank/payoutRules.ts';
 import { errorI18nKey, toAppError } from '../../rpc/errors.ts';
 import { labelKey } from '../people/labels.ts';
 import type { Refusal } from './payoutTypes.ts';
 
 /**
  * The refusal reasons of payouts and bank details that have a text of their own (`payouts.reason…`
- * in both languages); any other refusal shows its code's general text.
+ * in both languages): every reason the server refuses with (the shared rules' list), and those
+ * the screens find before sending. Any other refusal shows its code's general text.
  */
 export const PAYOUT_REASONS = [
-  'IBAN_FORMAT',
-  'IBAN_CHECKSUM',
-  'IBAN_COUNTRY',
-  'BIC_INVALID',
-  'IBAN_MISSING',
-  'PAYOUT_EXCEEDS_BALANCE',
-  'PAYOUT_NOTHING_PAYABLE',
-  'PAYOUT_ITEM_NOT_PAYABLE',
-  'PAYOUT_CHEQUE_NUMBER_REQUIRED',
+  ...SERVER_REASONS,
   'CUT_OFF_INVALID',
   'EXECUTION_DATE_INVALID',
-  'PAYOUT_DATE_INVALID',
-  'IDEMPOTENCY_KEY_REUSED',
-  'SEPA_DEBTOR_MISSING',
-  'SEPA_NOTHING_TO_PAY',
   'FORBIDDEN',
   'REQUIRED',
 ] as const;
