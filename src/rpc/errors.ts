@@ -54,9 +54,16 @@ export const REASON_I18N_KEYS: Readonly<Record<string, string>> = {
   WEBSITE_INVALID: 'company.errorWebsiteInvalid',
   PERCENTAGE_INVALID: 'company.errorPercentageInvalid',
   ALREADY_IN_COMPANY: 'company.errorAlreadyInCompany',
-  // Sale invoices (src/domain/invoices): the item is not sold, or has no buyer recorded.
+  // Invoicing refusals (src/domain/invoices/invoiceRules.ts).
+  INVOICE_PERIOD_INVALID: 'invoicing.reasonInvoicePeriodInvalid',
+  INVOICE_STATUS_BACKWARDS: 'invoicing.reasonInvoiceStatusBackwards',
+  INVOICE_CONFIRMATION_STAFF_ONLY: 'invoicing.reasonInvoiceConfirmationStaffOnly',
   INVOICE_NOT_SOLD: 'invoicing.reasonInvoiceNotSold',
   INVOICE_BUYER_REQUIRED: 'invoicing.reasonInvoiceBuyerRequired',
+  INVOICE_HAS_NO_DOCUMENT: 'invoicing.reasonInvoiceHasNoDocument',
+  CREDIT_NOTE_OF_CREDIT_NOTE: 'invoicing.reasonCreditNoteOfCreditNote',
+  CREDIT_NOTE_EXCEEDS_INVOICE: 'invoicing.reasonCreditNoteExceedsInvoice',
+  CREDIT_NOTE_ISSUER_ONLY: 'invoicing.reasonCreditNoteIssuerOnly',
 };
 
 /** Every key the funnel can hand out; the i18n test checks each exists in both languages. */

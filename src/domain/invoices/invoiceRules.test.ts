@@ -2,11 +2,15 @@ import { describe, expect, it } from 'vitest';
 import {
   checkStatusChange,
   formatInvoiceNumber,
+  INVOICE_REASONS,
   INVOICE_STATUSES,
   isPeriodValid,
   netOfGross,
   vatOf,
 } from './invoiceRules.ts';
+import { REASON_I18N_KEYS } from '../../rpc/errors.ts';
+import { en } from '../../i18n/en.ts';
+import { fr } from '../../i18n/fr.ts';
 
 describe('checkStatusChange', () => {
   it('moves forward for staff, to PAYED only for others, never back', () => {
@@ -68,5 +72,17 @@ describe('numbers and amounts', () => {
     expect(isPeriodValid(start, new Date('2026-10-01T00:00:00Z'))).toBe(false);
     expect(isPeriodValid(undefined, start)).toBe(false);
     expect(isPeriodValid(start, new Date('nope'))).toBe(false);
+  });
+});
+
+describe('refusal texts', () => {
+  it('gives every invoicing refusal a text in French and in English', () => {
+    for (const reason of INVOICE_REASONS) {
+      const key = REASON_I18N_KEYS[reason];
+      expect(key, reason).toMatch(/^invoicing\./);
+      const item = key!.split('.')[1]! as keyof typeof fr.invoicing;
+      expect(fr.invoicing[item], reason).toBeTruthy();
+      expect(en.invoicing[item], reason).toBeTruthy();
+    }
   });
 });
