@@ -125,7 +125,8 @@ export function CustomerForm({ actor }: { actor: CustomerActor }) {
           label={t('people.sendPostal')}
           onChange={(e) => change('acceptSendPostal', e.currentTarget.checked)}
         />
-        <BankDetailsFields actor={actor} errorOf={errorOf} />
+        {/* Bank details are their vendor's to enter, not the customer's (docs/decisions.md). */}
+        {!emailLocked && <BankDetailsFields actor={actor} errorOf={errorOf} />}
         <div className="seconde-form-actions">
           <Button
             type="submit"
