@@ -532,6 +532,7 @@ export interface Deposit {
   family: ProductFamily | null;
   force_provider_commission: Generated<boolean>;
   gamme: Gamme | null;
+  is_address_typed: Generated<boolean>;
   is_created_by_public_form: Generated<boolean>;
   is_imported: Generated<boolean>;
   is_okay_to_send_by_post: Generated<boolean>;

@@ -85,12 +85,17 @@ describe('the public new-deposit flow on a phone', () => {
       .toBe('Remise des articles');
     await expectNoSidewaysScroll(page);
 
-    // A failing address service shows the warning, and the form goes on.
+    // A failing address service is said under the street; the visitor may search again.
     const street = page.locator('#address-street');
     await street.fill('panne totale');
-    await page.getByText('Le service d’adresses de l’État ne répond pas').first().waitFor();
+    await page.getByTestId('address-lookup-down').waitFor();
+    expect(await page.getByTestId('address-lookup-down').textContent()).toContain(
+      'Le service d’adresses de l’État ne répond pas',
+    );
+    await page.getByRole('button', { name: 'Réessayer la recherche' }).click();
+    expect(await page.getByTestId('address-lookup-down').count()).toBe(0);
 
-    // An address typed but not picked among the proposals is refused.
+    // While the service answers, an address typed but not picked among the proposals is refused.
     await street.fill('');
     await street.pressSequentially('1 chemin inconnu', { delay: 20 });
     await page.locator('#address-postalCode').fill('75002');

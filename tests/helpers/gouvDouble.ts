@@ -76,7 +76,8 @@ const fold = (s: string) =>
 /**
  * A local stand-in for api-adresse.data.gouv.fr and geo.api.gouv.fr answering in their documented
  * formats (GeoJSON FeatureCollection; JSON array of {nom, code}). A search containing "panne"
- * fails with a 500 and one containing "lenteur" answers after `slowMs`, so tests see both.
+ * fails with a 500, one containing "lenteur" answers after `slowMs` and one containing "silence"
+ * never answers, so tests see each.
  */
 export async function startGouvDouble(): Promise<GouvDouble> {
   const searches: URLSearchParams[] = [];
@@ -99,6 +100,8 @@ export async function startGouvDouble(): Promise<GouvDouble> {
       searches.push(url.searchParams);
       const q = fold(url.searchParams.get('q') ?? '');
       if (q.includes('panne')) return send(res, 500, { message: 'panne' });
+      // A service that hangs: never answers, until the caller gives up.
+      if (q.includes('silence')) return;
       if (q.includes('lenteur')) await wait(state.slowMs);
       const limit = Number(url.searchParams.get('limit') ?? 5);
       const words = q.split(/\s+/).filter(Boolean);

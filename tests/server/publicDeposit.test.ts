@@ -152,6 +152,29 @@ describe('public deposit form, anonymous', () => {
     ).toEqual({ code: Code.NotFound, reason: 'NOT_FOUND' });
   });
 
+  it('records an address typed by hand (service down) on the sent deposit, for staff to check', async () => {
+    const token = newToken();
+    const started = await t.client(PublicDepositService).start({
+      contact: contact({ address: '3 rue des Lilas', postalCode: '20090', city: 'Ajaccio' }),
+      draftToken: token,
+    });
+    const complete = await completeDraft(started.draft!, token);
+    expect(complete.isAddressTyped).toBe(false);
+    const typed = await t.client(DepositService).createOrUpdateDraft({
+      draftToken: token,
+      deposit: { ...complete, customerPostalCode: '20090', isAddressTyped: true },
+    });
+    expect(typed.isAddressTyped).toBe(true);
+    const sent = await t
+      .client(PublicDepositService)
+      .submit({ customerUuid: started.customerUuid, draftToken: token });
+    const seen = await t.client(DepositService, 'admin').retrieve({ uuid: sent.uuid });
+    expect(seen.isAddressTyped).toBe(true);
+    expect(seen.customerPostalCode).toBe('20090');
+    const person = await t.client(CustomerService, 'admin').retrieve({ uuid: sent.customer });
+    expect(person).toMatchObject({ address: '3 rue des Lilas', city: 'Ajaccio' });
+  });
+
   it('keys drafts by the SHA-256 digest of the token, so the stored digest opens nothing', async () => {
     const token = newToken();
     const started = await t

@@ -41,6 +41,7 @@ export const DRAFT_COLUMNS = [
   'customer_postal_code',
   'customer_prefered_contact_way',
   'time_before_contact',
+  'is_address_typed',
 ] as const;
 
 /** The label the database stores ('PHONE_CALL'); '' for unset, '?' for a number the enum lacks. */

@@ -198,7 +198,8 @@ export function validateCriteria(c: CriteriaFields): FieldErrors<CriteriaField> 
 /**
  * The address form (2-business-data.md §5): for France the street must have been picked among
  * the proposals ('Adresse non trouvée...'), otherwise it is plain text; city and postal code are
- * required, the postal code numeric (five digits) for France.
+ * required, the postal code numeric (five digits) for France. `picked` is also true for a French
+ * street typed by hand while the address service is down (checked then as other countries are).
  */
 export function validateAddress(a: AddressFields, picked: boolean): FieldErrors<AddressField> {
   const french = isFrenchAddress(a.country);

@@ -73,6 +73,8 @@ export const depositsEn = {
     inlineAccept: 'Put online',
     inlineDecline: 'Later',
     staleTitle: 'Someone else changed this deposit.',
+    addressTyped:
+      'The customer typed their address by hand (the address service was down): check it before going there or sending anything.',
     refreshedTitle: 'Your change was not made: this deposit had changed in the meantime.',
     refreshedText: 'Here it is as it is now; the moves below are those still possible.',
     reload: 'Reload',

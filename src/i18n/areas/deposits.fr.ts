@@ -74,6 +74,8 @@ export const depositsFr = {
     inlineAccept: 'Passer en ligne',
     inlineDecline: 'Plus tard',
     staleTitle: 'Quelqu’un d’autre a modifié ce dépôt.',
+    addressTyped:
+      'Le client a saisi son adresse à la main (le service d’adresses était indisponible) : vérifiez-la avant de vous déplacer ou d’envoyer quoi que ce soit.',
     refreshedTitle: 'Votre changement n’a pas été fait : ce dépôt avait changé entre-temps.',
     refreshedText:
       'Le voici tel qu’il est maintenant ; les changements ci-dessous sont ceux encore possibles.',

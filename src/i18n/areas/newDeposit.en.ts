@@ -140,6 +140,11 @@ export const newDepositEn = {
     city: 'City',
     postalCode: 'Postal code',
     department: 'Department: {{code}} – {{name}}',
-    errorFetchingGouvData: 'The government address service does not answer, try again later.',
+    departmentCode: 'Department: {{code}}',
+    lookupFailed:
+      'The government address service does not answer: type the address yourself (number and street, postal code, city). We will check it.',
+    lookupTimedOut:
+      'The government address service is taking too long: type the address yourself (number and street, postal code, city). We will check it.',
+    lookupRetry: 'Try the search again',
   },
 };

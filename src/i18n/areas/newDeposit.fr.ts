@@ -140,6 +140,11 @@ export const newDepositFr = {
     city: 'Ville',
     postalCode: 'Code postal',
     department: 'Département : {{code}} – {{name}}',
-    errorFetchingGouvData: 'Le service d’adresses de l’État ne répond pas, réessayez plus tard.',
+    departmentCode: 'Département : {{code}}',
+    lookupFailed:
+      'Le service d’adresses de l’État ne répond pas : saisissez l’adresse vous-même (numéro et rue, code postal, ville). Nous la vérifierons.',
+    lookupTimedOut:
+      'Le service d’adresses de l’État met trop de temps à répondre : saisissez l’adresse vous-même (numéro et rue, code postal, ville). Nous la vérifierons.',
+    lookupRetry: 'Réessayer la recherche',
   },
 };

@@ -3,11 +3,11 @@ import type { EventObject, SnapshotFrom } from 'xstate';
 import { canSearchAddress, isFrenchAddress } from '../../domain/newDeposit/depositForm.ts';
 import { describePaths, done, failure, walkPaths, type StepInfo } from '../testing/walkPaths.ts';
 import { EMPTY_ADDRESS, addressMachine, type AddressEvent } from './addressMachine.ts';
-import { GouvError, isCancellation, type AddressSuggestion } from './gouv.ts';
+import { GouvError, isCancellation, isTimeout, type AddressSuggestion } from './gouv.ts';
 
 type Snapshot = SnapshotFrom<typeof addressMachine>;
 
-const INPUT = { value: EMPTY_ADDRESS, picked: false, minChars: 3 };
+const INPUT = { value: EMPTY_ADDRESS, picked: false, manual: false, minChars: 3 };
 const PROPOSAL: AddressSuggestion = {
   label: '8 Rue de la Paix 75002 Paris',
   name: '8 Rue de la Paix',
@@ -30,12 +30,14 @@ const USER_EVENTS: AddressEvent[] = [
   { type: 'address.edit', field: 'street', value: 'Rue Haute 12' },
   { type: 'address.selectCountry', code: 'BE' },
   { type: 'address.selectCountry', code: 'FR' },
+  { type: 'address.retryLookup' },
 ];
 const ACTOR_EVENTS: EventObject[] = [
   done('searchAddresses', [PROPOSAL]),
   done('searchAddresses', []),
   failure('searchAddresses', new GouvError('https://api-adresse.data.gouv.fr answered 502')),
   failure('searchAddresses', aborted),
+  failure('searchAddresses', new GouvError('no answer within 4000 ms', 'timedOut')),
   done('loadDepartments', [{ code: '75', name: 'Paris' }]),
   failure('loadDepartments', new GouvError('https://geo.api.gouv.fr answered 500')),
   failure('loadDepartments', aborted),
@@ -43,7 +45,7 @@ const ACTOR_EVENTS: EventObject[] = [
 
 /**
  * What decides where the form can go: the regions, a French country, the pick, proposals and
- * departments present, a touched street, a warning shown. The letters typed are checked, not
+ * departments present, a touched street, the address service's state. The letters typed are checked, not
  * told apart (they would multiply the states without opening new ways).
  */
 const serializeState = (s: Snapshot) => {
@@ -55,7 +57,7 @@ const serializeState = (s: Snapshot) => {
     c.proposals.length,
     c.departments.length,
     c.streetTouched,
-    c.warnings > 0,
+    c.lookup,
   ]);
 };
 
@@ -90,10 +92,15 @@ function check(s: Snapshot, { where, event, previous, started }: StepInfo<Snapsh
   // The department list loads once, whatever happens to the street beside it.
   if (!previous.matches({ departments: 'loading' }))
     expect(s.matches({ departments: 'loading' }), `${where}: departments load once`).toBe(false);
-  // Each failed fetch warns once; a cancelled one (a newer search took over) stays silent.
+  // A failed search turns to typing by hand, a timed-out one says so; a failed department list or
+  // a cancelled search (a newer one took over) changes nothing; only the visitor turns it back.
   const error = (event as { error?: unknown }).error;
-  const shown = event.type.startsWith('xstate.error.actor.') && !isCancellation(error);
-  expect(c.warnings - p.warnings, where).toBe(shown ? 1 : 0);
+  if (event.type === 'xstate.error.actor.searchAddresses' && !isCancellation(error))
+    expect(c.lookup, where).toBe(isTimeout(error) ? 'timedOut' : 'failed');
+  else if (event.type === 'address.retryLookup') expect(c.lookup, where).toBe('available');
+  else expect(c.lookup, where).toBe(p.lookup);
+  // Typing by hand never searches.
+  if (c.lookup !== 'available') expect(s.matches({ search: 'searching' }), where).toBe(false);
 }
 
 const walk = walkPaths({
@@ -109,6 +116,13 @@ const walk = walkPaths({
 // One outcome per search, departments left loading: the simple paths stay countable.
 describePaths('addressMachine', walk, {
   title: 'of a French street search',
-  events: [USER_EVENTS[0]!, USER_EVENTS[2]!, USER_EVENTS[4]!, ...ACTOR_EVENTS.slice(0, 3)],
+  events: [
+    USER_EVENTS[0]!,
+    USER_EVENTS[2]!,
+    USER_EVENTS[4]!,
+    USER_EVENTS[11]!,
+    ...ACTOR_EVENTS.slice(0, 3),
+    ACTOR_EVENTS[4]!,
+  ],
   atLeast: () => 11,
 });

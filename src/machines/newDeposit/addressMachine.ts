@@ -5,7 +5,7 @@ import {
   type AddressField,
   type AddressFields,
 } from '../../domain/newDeposit/depositForm.ts';
-import { isCancellation, type AddressSuggestion, type Department } from './gouv.ts';
+import { isCancellation, isTimeout, type AddressSuggestion, type Department } from './gouv.ts';
 
 export const EMPTY_ADDRESS: AddressFields = {
   country: '',
@@ -24,6 +24,8 @@ export interface AddressInput {
   readonly value: AddressFields;
   /** The street was picked among the proposals (a restored French address with coordinates). */
   readonly picked: boolean;
+  /** The address was being typed by hand (the address service had failed) before a reload. */
+  readonly manual: boolean;
   /** Configured minimum of the address search. */
   readonly minChars: number;
 }
@@ -34,9 +36,14 @@ export interface AddressContext extends AddressInput {
   readonly departments: readonly Department[];
   /** The street lost focus once: its message may show. */
   readonly streetTouched: boolean;
-  /** Counts failed government fetches; each new one shows the 'errorFetchingGouvData' warning. */
-  readonly warnings: number;
+  /**
+   * The address service as last seen: answering, or failed / too slow, after which the street is
+   * typed by hand (never searched again unless the visitor asks) and the form says why.
+   */
+  readonly lookup: AddressLookup;
 }
+
+export type AddressLookup = 'available' | 'failed' | 'timedOut';
 
 export type AddressEvent =
   | { type: 'address.typeStreet'; text: string }
@@ -45,13 +52,16 @@ export type AddressEvent =
   | { type: 'address.blurStreet' }
   | { type: 'address.closeProposals' }
   | { type: 'address.edit'; field: Exclude<AddressField, 'country'>; value: string }
-  | { type: 'address.selectCountry'; code: string };
+  | { type: 'address.selectCountry'; code: string }
+  | { type: 'address.retryLookup' };
 
 /** What the parent hears after every change (sent only when there is a parent). */
 export interface AddressChanged {
   type: 'address.changed';
   value: AddressFields;
   picked: boolean;
+  /** The street is typed by hand, the address service being down: an unpicked street is fine. */
+  manual: boolean;
 }
 
 function notProvided(name: string) {
@@ -62,7 +72,9 @@ function notProvided(name: string) {
  * The address form of 2-business-data.md §2: for France (or no country) the street is looked up
  * as the visitor types (500 ms pause, searchable text only); picking a proposal fills street, city,
  * postal code and coordinates; any other typing makes the street unpicked again. The department
- * list loads once. Failed fetches raise a warning; cancelled ones (superseded search) are silent.
+ * list loads once. A failed or timed-out search turns the street into plain typing (`lookup`),
+ * said next to the field; a failed department list only leaves the department unnamed; cancelled
+ * fetches (a superseded search) change nothing.
  */
 export const addressMachine = setup({
   types: {
@@ -79,10 +91,13 @@ export const addressMachine = setup({
   delays: { debounce: SEARCH_DEBOUNCE_MS },
   guards: {
     isSearchable: ({ context }, params: { text: string }) =>
-      isFrenchAddress(context.value.country) && canSearchAddress(params.text, context.minChars),
+      context.lookup === 'available' &&
+      isFrenchAddress(context.value.country) &&
+      canSearchAddress(params.text, context.minChars),
     hasProposal: ({ context }, params: { index: number }) =>
       params.index >= 0 && params.index < context.proposals.length,
     isShown: (_, params: { error: unknown }) => !isCancellation(params.error),
+    isTimeout: (_, params: { error: unknown }) => isTimeout(params.error),
   },
   actions: {
     assignStreet: assign(({ context }, params: { text: string }) => ({
@@ -139,13 +154,14 @@ export const addressMachine = setup({
     assignDepartments: assign((_, params: { departments: Department[] }) => ({
       departments: params.departments,
     })),
-    warn: assign(({ context }) => ({ warnings: context.warnings + 1 })),
+    assignLookup: assign((_, params: { lookup: AddressLookup }) => ({ lookup: params.lookup })),
     notifyParent: enqueueActions(({ context, enqueue, self }) => {
       if (!self._parent) return;
       const event: AddressChanged = {
         type: 'address.changed',
         value: context.value,
         picked: context.picked,
+        manual: context.lookup !== 'available',
       };
       enqueue.sendParent(event);
     }),
@@ -159,7 +175,7 @@ export const addressMachine = setup({
     proposals: [],
     departments: [],
     streetTouched: false,
-    warnings: 0,
+    lookup: input.manual && !input.picked ? 'failed' : 'available',
   }),
   on: {
     'address.edit': {
@@ -183,14 +199,8 @@ export const addressMachine = setup({
                 params: ({ event }) => ({ departments: event.output }),
               },
             },
-            onError: [
-              {
-                guard: { type: 'isShown', params: ({ event }) => ({ error: event.error }) },
-                target: 'failed',
-                actions: 'warn',
-              },
-              { target: 'failed' },
-            ],
+            // Said by the department staying unnamed, never by a message before anything is typed.
+            onError: { target: 'failed' },
           },
         },
         loaded: {},
@@ -227,6 +237,10 @@ export const addressMachine = setup({
           target: '.idle',
           actions: [{ type: 'pick', params: ({ event }) => event }, 'notifyParent'],
         },
+        'address.retryLookup': {
+          target: '.idle',
+          actions: [{ type: 'assignLookup', params: { lookup: 'available' } }, 'notifyParent'],
+        },
       },
       states: {
         idle: {},
@@ -246,9 +260,22 @@ export const addressMachine = setup({
             },
             onError: [
               {
+                guard: { type: 'isTimeout', params: ({ event }) => ({ error: event.error }) },
+                target: 'idle',
+                actions: [
+                  'clearProposals',
+                  { type: 'assignLookup', params: { lookup: 'timedOut' } },
+                  'notifyParent',
+                ],
+              },
+              {
                 guard: { type: 'isShown', params: ({ event }) => ({ error: event.error }) },
                 target: 'idle',
-                actions: ['clearProposals', 'warn'],
+                actions: [
+                  'clearProposals',
+                  { type: 'assignLookup', params: { lookup: 'failed' } },
+                  'notifyParent',
+                ],
               },
               { target: 'idle', actions: 'clearProposals' },
             ],

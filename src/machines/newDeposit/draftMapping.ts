@@ -1,10 +1,11 @@
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { CustomerSchema } from '../../rpc/gen/seconde/v1/customer_pb.ts';
 import type { Deposit, DepositSchema } from '../../rpc/gen/seconde/v1/deposit_pb.ts';
-import type {
-  ContactFields,
-  CriteriaFields,
-  InfoFields,
+import {
+  isFrenchAddress,
+  type ContactFields,
+  type CriteriaFields,
+  type InfoFields,
 } from '../../domain/newDeposit/depositForm.ts';
 import {
   FORM_ENUMS,
@@ -40,6 +41,15 @@ export function toCustomer(
   };
 }
 
+/**
+ * A French street typed by hand rather than picked among the address service's proposals (it was
+ * down or too slow): the deposit says so, for staff to check.
+ */
+export function isAddressTyped(form: Pick<FormValues, 'info' | 'addressPicked'>): boolean {
+  const { address } = form.info;
+  return isFrenchAddress(address.country) && address.street.trim() !== '' && !form.addressPicked;
+}
+
 /** Every deposit field of the form, so one save always carries every step. */
 export function toDraft(
   form: FormValues,
@@ -64,6 +74,7 @@ export function toDraft(
     customerAcceptSendPostal: info.acceptSendPostal,
     description: info.description,
     customerPostalCode: info.address.postalCode.trim(),
+    isAddressTyped: isAddressTyped(form),
   };
 }
 

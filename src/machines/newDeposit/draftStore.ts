@@ -12,6 +12,8 @@ export interface StoredDraft {
   readonly contact: ContactFields;
   readonly info: InfoFields;
   readonly addressPicked: boolean;
+  /** The address was being typed by hand, the address service being down. */
+  readonly addressManual: boolean;
 }
 
 export interface DraftStore {
@@ -60,6 +62,7 @@ export function parseStored(text: string | null): StoredDraft | null {
       },
     },
     addressPicked: raw.addressPicked === true,
+    addressManual: raw.addressManual === true,
   };
 }
 

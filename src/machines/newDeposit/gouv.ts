@@ -1,7 +1,7 @@
 /**
  * The two public French government services of the address form (1-app-shell.md §7): address
  * search (GeoJSON FeatureCollection) and the department list (JSON array of {nom, code}). Called
- * only from machine actors, with the actor's abort signal.
+ * only from machine actors, with the actor's abort signal, and each within a time limit.
  */
 
 /** One proposal of the address search (1-app-shell.md §3, "Address suggestion"). */
@@ -23,19 +23,52 @@ export interface Department {
 /** Results asked of the address service per search (§9). */
 export const ADDRESS_LIMIT = 20;
 
-/** A failed answer (status, shape); cancellations stay AbortErrors and are never shown. */
+/** How long one call may take before the form stops waiting and offers to type the address. */
+export const GOUV_TIMEOUT_MS = 4000;
+
+/**
+ * A failed call: `failed` (an error status, a bad shape, no network) or `timedOut` (no full answer
+ * within the time limit). Cancellations (a newer search took over) stay AbortErrors, never shown.
+ */
 export class GouvError extends Error {
   override readonly name = 'GouvError';
+  constructor(
+    message: string,
+    readonly kind: 'failed' | 'timedOut' = 'failed',
+  ) {
+    super(message);
+  }
 }
 
 export function isCancellation(error: unknown): boolean {
   return (error as { name?: unknown } | null)?.name === 'AbortError';
 }
 
-async function getJson(url: string, signal: AbortSignal, fetchImpl: typeof fetch) {
-  const response = await fetchImpl(url, { signal, headers: { accept: 'application/json' } });
-  if (!response.ok) throw new GouvError(`${url} answered ${response.status}`);
-  return (await response.json()) as unknown;
+export function isTimeout(error: unknown): boolean {
+  return error instanceof GouvError && error.kind === 'timedOut';
+}
+
+async function getJson(
+  url: string,
+  signal: AbortSignal,
+  fetchImpl: typeof fetch,
+  timeoutMs: number,
+): Promise<unknown> {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  try {
+    const response = await fetchImpl(url, {
+      signal: AbortSignal.any([signal, timeout]),
+      headers: { accept: 'application/json' },
+    });
+    if (!response.ok) throw new GouvError(`${url} answered ${response.status}`);
+    return (await response.json()) as unknown;
+  } catch (error) {
+    if (signal.aborted) throw error;
+    if (timeout.aborted)
+      throw new GouvError(`${url} did not answer within ${timeoutMs} ms`, 'timedOut');
+    if (error instanceof GouvError) throw error;
+    throw new GouvError(`${url} could not be read: ${String(error)}`);
+  }
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
@@ -45,9 +78,10 @@ export async function searchAddresses(
   text: string,
   signal: AbortSignal,
   fetchImpl: typeof fetch = fetch,
+  timeoutMs = GOUV_TIMEOUT_MS,
 ): Promise<AddressSuggestion[]> {
   const query = new URLSearchParams({ q: text, limit: String(ADDRESS_LIMIT), type: 'housenumber' });
-  const json = await getJson(`${baseUrl}/search/?${query}`, signal, fetchImpl);
+  const json = await getJson(`${baseUrl}/search/?${query}`, signal, fetchImpl, timeoutMs);
   const features = (json as { features?: unknown } | null)?.features;
   if (!Array.isArray(features)) throw new GouvError('The address service answered no features');
   return features.flatMap((feature: unknown) => {
@@ -78,8 +112,9 @@ export async function fetchDepartments(
   geoBaseUrl: string,
   signal: AbortSignal,
   fetchImpl: typeof fetch = fetch,
+  timeoutMs = GOUV_TIMEOUT_MS,
 ): Promise<Department[]> {
-  const json = await getJson(`${geoBaseUrl}/departements`, signal, fetchImpl);
+  const json = await getJson(`${geoBaseUrl}/departements`, signal, fetchImpl, timeoutMs);
   if (!Array.isArray(json)) throw new GouvError('The geography service answered no list');
   return json.flatMap((item: unknown) => {
     const d = item as { nom?: unknown; code?: unknown };

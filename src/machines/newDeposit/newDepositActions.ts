@@ -79,7 +79,11 @@ export const newDepositActions = {
   ),
   assignAddress: update(({ context, event }) =>
     event.type === 'address.changed'
-      ? { info: { ...context.info, address: event.value }, addressPicked: event.picked }
+      ? {
+          info: { ...context.info, address: event.value },
+          addressPicked: event.picked,
+          addressManual: event.manual,
+        }
       : {},
   ),
   showErrors: update(() => ({ showErrors: true })),

@@ -44,6 +44,7 @@ function fresh(): Restored {
     criteria: EMPTY_CRITERIA,
     info: EMPTY_INFO,
     addressPicked: false,
+    addressManual: false,
     reached: 'contact',
   };
 }
@@ -67,6 +68,7 @@ export function createNewDepositActors(deps: NewDepositDeps) {
       contact: input.contact,
       info: input.info,
       addressPicked: input.addressPicked,
+      addressManual: input.addressManual,
     };
     deps.store.save(kept);
   };

@@ -72,6 +72,7 @@ export const FRESH: Restored = {
   criteria: EMPTY_CRITERIA,
   info: EMPTY_INFO,
   addressPicked: false,
+  addressManual: false,
   reached: 'contact',
 };
 
@@ -84,6 +85,7 @@ export const RESUMED: Restored = {
   criteria: CRITERIA,
   info: INFO,
   addressPicked: true,
+  addressManual: false,
   reached: 'info',
 };
 

@@ -17,7 +17,8 @@ type Args = { readonly context: NewDepositContext; readonly event: NewDepositEve
 export const newDepositGuards = {
   isContactValid: ({ context }: Args) => !hasErrors(validateContact(context.contact)),
   isCriteriaValid: ({ context }: Args) => !hasErrors(validateCriteria(context.criteria)),
-  isInfoValid: ({ context }: Args) => !hasErrors(validateInfo(context.info, context.addressPicked)),
+  isInfoValid: ({ context }: Args) =>
+    !hasErrors(validateInfo(context.info, context.addressPicked || context.addressManual)),
   hasLists: ({ context }: Args) => context.lists !== null,
   opensAt: ({ context }: Args, params: { step: Step }) =>
     (stepIndex(context.requestedStep) <= stepIndex(context.reached)

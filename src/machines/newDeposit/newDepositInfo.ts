@@ -15,6 +15,7 @@ export const info = newDepositSetup.createStateConfig({
     input: ({ context }) => ({
       value: context.info.address,
       picked: context.addressPicked,
+      manual: context.addressManual,
       minChars: context.minChars,
     }),
   },

@@ -34,8 +34,9 @@ const TYPED = { ...FRESH, contact: CONTACT };
 const USER_EVENTS: NewDepositEvent[] = [
   { type: 'newDeposit.editContact', field: 'firstName', value: '' },
   { type: 'newDeposit.editContact', field: 'firstName', value: 'Léa' },
-  { type: 'address.changed', value: INFO.address, picked: false },
-  { type: 'address.changed', value: INFO.address, picked: true },
+  { type: 'address.changed', value: INFO.address, picked: false, manual: false },
+  { type: 'address.changed', value: INFO.address, picked: true, manual: false },
+  { type: 'address.changed', value: INFO.address, picked: false, manual: true },
   { type: 'newDeposit.next' },
   { type: 'newDeposit.back' },
   { type: 'newDeposit.goTo', step: 'contact' },

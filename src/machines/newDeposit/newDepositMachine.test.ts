@@ -2,6 +2,7 @@ import { Code, ConnectError } from '@connectrpc/connect';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { addressMachine } from './addressMachine.ts';
+import { isAddressTyped, toDraft } from './draftMapping.ts';
 import type { AddressSuggestion, Department } from './gouv.ts';
 import { newDepositMachine } from './newDepositMachine.ts';
 import type { ReferenceLists, Restored, Saved, SaveInput, Step } from './newDepositTypes.ts';
@@ -158,10 +159,35 @@ describe('newDepositMachine', () => {
     actor.send({ type: 'newDeposit.next' });
     expect(actor.getSnapshot().context.showErrors).toBe(true);
     expect(actor.getSnapshot().matches({ info: 'editing' })).toBe(true);
-    actor.send({ type: 'address.changed', value: INFO.address, picked: true });
+    actor.send({ type: 'address.changed', value: INFO.address, picked: true, manual: false });
     actor.send({ type: 'newDeposit.next' });
     await waitFor(actor, (s) => s.hasTag('done'));
     expect(submitted[0]?.customerUuid).toBe(CUSTOMER);
+  });
+
+  it('sends a French address typed by hand while the address service is down, marked typed', async () => {
+    const submitted: SaveInput[] = [];
+    const { actor } = start(
+      {
+        restore: () => Promise.resolve({ ...RESUMED, addressPicked: false }),
+        submit: (input) => {
+          submitted.push(input);
+          return Promise.resolve();
+        },
+      },
+      'info',
+    );
+    await waitFor(actor, (s) => s.matches({ info: 'editing' }));
+    const typed = { ...INFO.address, latitude: null, longitude: null };
+    actor.send({ type: 'address.changed', value: typed, picked: false, manual: false });
+    actor.send({ type: 'newDeposit.next' });
+    expect(actor.getSnapshot().matches({ info: 'editing' })).toBe(true);
+    actor.send({ type: 'address.changed', value: typed, picked: false, manual: true });
+    actor.send({ type: 'newDeposit.next' });
+    await waitFor(actor, (s) => s.hasTag('done'));
+    expect(submitted[0]?.addressManual).toBe(true);
+    expect(isAddressTyped(submitted[0]!)).toBe(true);
+    expect(toDraft(submitted[0]!, null).isAddressTyped).toBe(true);
   });
 
   it('ends in an error state when the draft cannot be loaded, and retries', async () => {

@@ -23,6 +23,7 @@ export const newDepositMachine = newDepositSetup.createMachine({
     criteria: EMPTY_CRITERIA,
     info: EMPTY_INFO,
     addressPicked: false,
+    addressManual: false,
     reached: 'contact',
     requestedStep: input.requestedStep,
     minChars: input.minChars,

@@ -9,6 +9,7 @@ export const saveInput = ({ context }: { context: NewDepositContext }): SaveInpu
   criteria: context.criteria,
   info: context.info,
   addressPicked: context.addressPicked,
+  addressManual: context.addressManual,
 });
 
 /** Edits accepted while a step is shown (editing or after a failed save). */

@@ -41,6 +41,8 @@ export interface FormValues {
   readonly criteria: CriteriaFields;
   readonly info: InfoFields;
   readonly addressPicked: boolean;
+  /** The street is typed by hand because the address service failed or was too slow. */
+  readonly addressManual: boolean;
 }
 
 /** What the restore actor hands back: a fresh form, or the one this browser left. */

@@ -1,4 +1,4 @@
-import { Card, H2 } from '@blueprintjs/core';
+import { Callout, Card, H2 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { selectCanEdit, selectIsAdminLevel } from '../../machines/deposit/depositSelectors.ts';
 import { DepositPhotos } from '../images/DepositPhotos.tsx';
@@ -16,8 +16,19 @@ export function DepositOverview() {
   const isStaffOrVendor = useDeposit((s) => isAdminLevel || s.context.viewer.vendorUuid !== null);
   const depositUuid = useDeposit((s) => s.context.deposit?.uuid ?? '');
   const canEdit = useDeposit(selectCanEdit);
+  const addressTyped = useDeposit((s) => s.context.deposit?.isAddressTyped === true);
   return (
     <div className="seconde-deposit-columns">
+      {addressTyped && isStaffOrVendor && (
+        <Callout
+          className="seconde-deposit-wide"
+          intent="warning"
+          icon="map-marker"
+          data-testid="deposit-address-typed"
+        >
+          {t('deposit.addressTyped')}
+        </Callout>
+      )}
       <Card>
         <H2>{t('deposit.transitions')}</H2>
         <StatusSteps />

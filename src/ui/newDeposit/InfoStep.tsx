@@ -1,12 +1,10 @@
 import { Checkbox, TextArea } from '@blueprintjs/core';
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RECOVERY_MODES, validateInfo } from '../../domain/newDeposit/depositForm.ts';
 import { AddressForm } from '../components/address/AddressForm.tsx';
 import { ChoiceRadios, Field } from './fields.tsx';
 import { useNewDeposit, useNewDepositActor } from './newDepositContext.ts';
 import { StepFrame, useBusy, useStepErrors } from './StepFrame.tsx';
-import { showToast } from '../components/toaster.ts';
 
 /** Step 3: where the items are, how they are handed over, and a word about them. */
 export function InfoStep() {
@@ -16,14 +14,11 @@ export function InfoStep() {
   const address = useNewDeposit((s) => s.children.address);
   const showErrors = useNewDeposit((s) => s.context.showErrors);
   const busy = useBusy();
-  const errors = useStepErrors((c) => validateInfo(c.info, c.addressPicked));
-  const warn = useCallback(() => showToast('warning', t('addressForm.errorFetchingGouvData')), [t]);
+  const errors = useStepErrors((c) => validateInfo(c.info, c.addressPicked || c.addressManual));
 
   return (
     <StepFrame step="info">
-      {address && (
-        <AddressForm address={address} showErrors={showErrors} disabled={busy} onWarning={warn} />
-      )}
+      {address && <AddressForm address={address} showErrors={showErrors} disabled={busy} />}
       <ChoiceRadios
         id="info-depositRecovery"
         label={t('newDepositField.depositRecovery')}

@@ -1,6 +1,6 @@
-import { FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import {
@@ -20,8 +20,6 @@ interface AddressFormProps {
   /** The parent asks for every message (the visitor tried to go on). */
   readonly showErrors: boolean;
   readonly disabled?: boolean;
-  /** Called once per failed government fetch, to show the 'errorFetchingGouvData' warning. */
-  readonly onWarning: () => void;
 }
 
 const same = (a: FieldErrors, b: FieldErrors) => JSON.stringify(a) === JSON.stringify(b);
@@ -29,29 +27,26 @@ const same = (a: FieldErrors, b: FieldErrors) => JSON.stringify(a) === JSON.stri
 /**
  * The address form of 2-business-data.md §2 over an address actor: country, street (a lookup for
  * France, plain text elsewhere), complement, city, postal code (numeric for France) and the
- * department the postal code falls in.
+ * department the postal code falls in. When the address service fails or is too slow, the form
+ * says so under the street, in words that stay, and takes the street as typed; the department is
+ * then read from the postal code alone when the geography service is down too.
  */
-export function AddressForm({ address, showErrors, disabled, onWarning }: AddressFormProps) {
+export function AddressForm({ address, showErrors, disabled }: AddressFormProps) {
   const { t } = useTranslation();
   const value = useSelector(address, (s) => s.context.value);
   const proposals = useSelector(address, (s) => s.context.proposals);
   const searching = useSelector(address, (s) => s.hasTag('searching'));
   const touched = useSelector(address, (s) => s.context.streetTouched);
   const minChars = useSelector(address, (s) => s.context.minChars);
-  const warnings = useSelector(address, (s) => s.context.warnings);
+  const lookup = useSelector(address, (s) => s.context.lookup);
   const departments = useSelector(address, (s) => s.context.departments);
   const errors = useSelector(
     address,
-    (s) => validateAddress(s.context.value, s.context.picked),
+    (s) => validateAddress(s.context.value, s.context.picked || s.context.lookup !== 'available'),
     same,
   );
   const french = isFrenchAddress(value.country);
-
-  const seen = useRef(0);
-  useEffect(() => {
-    if (warnings > seen.current) onWarning();
-    seen.current = warnings;
-  }, [warnings, onWarning]);
+  const manual = french && lookup !== 'available';
 
   const shown = (field: AddressField) =>
     showErrors || (field === 'street' && touched) ? errors[field] : undefined;
@@ -67,6 +62,10 @@ export function AddressForm({ address, showErrors, disabled, onWarning }: Addres
     address.send({ type: 'address.edit', field, value: text });
   const department = french ? departmentOf(value.postalCode) : null;
   const departmentName = departments.find((d) => d.code === department)?.name;
+  const streetDescribedBy =
+    [shown('street') && 'address-street-error', manual && 'address-lookup-down']
+      .filter(Boolean)
+      .join(' ') || undefined;
 
   const group = (field: AddressField, label: string, control: ReactNode, helper?: string) => (
     <FormGroup
@@ -107,23 +106,46 @@ export function AddressForm({ address, showErrors, disabled, onWarning }: Addres
         'street',
         t('addressForm.street'),
         french ? (
-          <StreetCombobox
-            id="address-street"
-            value={value.street}
-            proposals={proposals}
-            searching={searching}
-            invalid={shown('street') !== undefined}
-            describedBy={shown('street') ? 'address-street-error' : undefined}
-            onType={(text) => address.send({ type: 'address.typeStreet', text })}
-            onPick={(index) => address.send({ type: 'address.pick', index })}
-            onClear={() => address.send({ type: 'address.clearStreet' })}
-            onClose={() => address.send({ type: 'address.closeProposals' })}
-            onBlur={() => address.send({ type: 'address.blurStreet' })}
-          />
+          <>
+            <StreetCombobox
+              id="address-street"
+              value={value.street}
+              proposals={proposals}
+              searching={searching}
+              manual={manual}
+              invalid={shown('street') !== undefined}
+              describedBy={streetDescribedBy}
+              onType={(text) => address.send({ type: 'address.typeStreet', text })}
+              onPick={(index) => address.send({ type: 'address.pick', index })}
+              onClear={() => address.send({ type: 'address.clearStreet' })}
+              onClose={() => address.send({ type: 'address.closeProposals' })}
+              onBlur={() => address.send({ type: 'address.blurStreet' })}
+            />
+            {manual && (
+              <Callout
+                id="address-lookup-down"
+                className="seconde-address-lookup-down"
+                intent="warning"
+                compact
+                data-testid="address-lookup-down"
+              >
+                {t(
+                  lookup === 'timedOut' ? 'addressForm.lookupTimedOut' : 'addressForm.lookupFailed',
+                )}{' '}
+                <Button
+                  variant="minimal"
+                  size="small"
+                  text={t('addressForm.lookupRetry')}
+                  disabled={disabled}
+                  onClick={() => address.send({ type: 'address.retryLookup' })}
+                />
+              </Callout>
+            )}
+          </>
         ) : (
           text('street', 'address-line1')
         ),
-        french
+        french && !manual
           ? t('addressForm.streetSearchHint', { count: Math.max(minChars, ADDRESS_MIN_CHARS) + 1 })
           : undefined,
       )}
@@ -132,8 +154,10 @@ export function AddressForm({ address, showErrors, disabled, onWarning }: Addres
         'postalCode',
         t('addressForm.postalCode'),
         text('postalCode', 'postal-code'),
-        department && departmentName
-          ? t('addressForm.department', { code: department, name: departmentName })
+        department
+          ? departmentName
+            ? t('addressForm.department', { code: department, name: departmentName })
+            : t('addressForm.departmentCode', { code: department })
           : undefined,
       )}
       {group('city', t('addressForm.city'), text('city', 'address-level2'))}

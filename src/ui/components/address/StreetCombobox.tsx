@@ -8,6 +8,8 @@ interface StreetComboboxProps {
   readonly value: string;
   readonly proposals: readonly AddressSuggestion[];
   readonly searching: boolean;
+  /** The address service is down: the street is typed by hand, the browser may fill it in. */
+  readonly manual?: boolean;
   readonly invalid: boolean;
   readonly describedBy: string | undefined;
   readonly onType: (text: string) => void;
@@ -53,7 +55,7 @@ export function StreetCombobox(props: StreetComboboxProps) {
       <InputGroup
         id={id}
         role="combobox"
-        autoComplete="off"
+        autoComplete={props.manual ? 'address-line1' : 'off'}
         aria-autocomplete="list"
         aria-expanded={open}
         aria-controls={listId}
