@@ -61,6 +61,24 @@ beforeAll(async () => {
   await sql`insert into support_ticket (vendor) values (${otherVendor})`.execute(t.server.db);
   await sql`insert into vendor_connector (vendor) values (${otherVendor})`.execute(t.server.db);
   await sql`insert into delivery_place (vendor) values (${otherVendor})`.execute(t.server.db);
+  // A payout of the other vendor's, sent in a SEPA file of theirs (PayoutService names both).
+  const { rows: paid } = await sql<{ uuid: string }>`
+    insert into depositor_ledger_entry (vendor, customer, kind, amount_cents, payable_at)
+    values (${otherVendor}, ${otherCustomer}, 'PAYOUT', -100, now()) returning uuid`.execute(
+    t.server.db,
+  );
+  const { rows: batch } = await sql<{ uuid: string }>`
+    insert into sepa_batch (vendor, message_id, idempotency_key, execution_date, total_cents,
+      count, xml, debtor_iban, debtor_name)
+    values (${otherVendor}, 'SEC-OTHER', 'other-key', current_date, 100, 1, '<Document/>',
+      'FR7630006000011234567890189', 'Autre') returning uuid`.execute(t.server.db);
+  await sql`
+    insert into payout (vendor, customer, method, amount_cents, cut_off, receipt_year, receipt_seq,
+      receipt_number, receipt, idempotency_key, ledger_entry, sepa_batch)
+    values (${otherVendor}, ${otherCustomer}, 'BANK_TRANSFER', 100, current_date, 2026, 1,
+      'R-2026-000001', '{}', 'other-key', ${paid[0]!.uuid}, ${batch[0]!.uuid})`.execute(
+    t.server.db,
+  );
   vendorCaller = makeCaller(
     { sub: 'vendor', email: 'vendor@seconde.test', groups: ['Vendor'] },
     { vendorUuid, customerUuid: null },
