@@ -81,7 +81,7 @@ const plain = (text: string | null) => (text ?? '').replace(/[\u202f\u00a0]/g, '
 async function fitsPhone(page: Page) {
   await page.setViewportSize({ width: 360, height: 740 });
   const wide = await page.evaluate(() =>
-    [...document.querySelectorAll('body *')]
+    Array.from(document.querySelectorAll('body *'))
       .filter(
         (el) =>
           el.getBoundingClientRect().right > 361 &&
@@ -250,7 +250,7 @@ describe('paying depositors, as vendor@', () => {
           .getByTestId('batch-refusal')
           .waitFor(T)
           .then(async () => {
-            throw new Error(await page.getByTestId('batch-refusal').textContent());
+            throw new Error((await page.getByTestId('batch-refusal').textContent()) ?? 'refused');
           }),
       ]);
       const download = await downloading;
