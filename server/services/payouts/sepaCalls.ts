@@ -124,9 +124,14 @@ export function sepaCallsHandlers(deps: Pick<ServiceDeps, 'db' | 'clock'>) {
     const caller = requireCaller(ctx);
     const vendor = payingVendor(caller, req.vendor);
     const cutOff = dayOf(req.cutOff, clock(), 'cut_off');
-    const { rows } = await sql<DepositorRow & { cents: string | number }>`
+    const { rows } = await sql<
+      DepositorRow & { cents: string | number; payable_balance: string | number }
+    >`
       select c.uuid, c.first_name, c.last_name, c.company_name, c.iban, c.bic, c.account_holder,
-        sum(e.amount_cents) as cents
+        sum(e.amount_cents) as cents,
+        (select coalesce(sum(b.amount_cents), 0) from depositor_ledger_entry b
+          where b.vendor = ${vendor} and b.customer = c.uuid and b.payable_at is not null)
+          as payable_balance
       from depositor_ledger_entry e
       join customer c on c.uuid = e.customer
       left join payout_item i on i.ledger_entry = e.uuid
@@ -136,27 +141,23 @@ export function sepaCallsHandlers(deps: Pick<ServiceDeps, 'db' | 'clock'>) {
       group by c.uuid
       having sum(e.amount_cents) > 0
       order by c.last_name, c.first_name, c.uuid`.execute(db);
-    const depositors = [];
-    for (const r of rows) {
+    const depositors = rows.map((r) => {
       const ready = transferReadiness(r.iban, r.bic);
-      const { payableCents } = await balances(db, vendor, r.uuid);
       const cents = Number(r.cents);
       const reason = !ready.ok
         ? ready.reason
-        : cents > payableCents
+        : cents > Number(r.payable_balance)
           ? 'PAYOUT_EXCEEDS_BALANCE'
           : '';
-      depositors.push(
-        create(SepaCandidateSchema, {
-          customer: r.uuid,
-          name: (r.account_holder ?? '').trim() || nameOf(r),
-          payableCents: BigInt(cents),
-          ibanMasked: r.iban ? maskIban(r.iban) : '',
-          ok: reason === '',
-          reason,
-        }),
-      );
-    }
+      return create(SepaCandidateSchema, {
+        customer: r.uuid,
+        name: (r.account_holder ?? '').trim() || nameOf(r),
+        payableCents: BigInt(cents),
+        ibanMasked: r.iban ? maskIban(r.iban) : '',
+        ok: reason === '',
+        reason,
+      });
+    });
     const { rows: vendors } = await sql<{ iban: string | null; bic: string | null; name: string }>`
       select v.iban, v.bic, coalesce(nullif(v.account_holder, ''), nullif(co.title, ''),
         trim(coalesce(v.first_name, '') || ' ' || coalesce(v.last_name, ''))) as name

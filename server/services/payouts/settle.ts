@@ -169,10 +169,15 @@ export async function settleInTransaction(
     );
 
   const { rows: people } = await sql<
-    PartyRow & { iban: string | null; bic: string | null; account_holder: string | null }
+    PartyRow & {
+      iban: string | null;
+      bic: string | null;
+      account_holder: string | null;
+      language: string | null;
+    }
   >`
     select c.first_name, c.last_name, c.company_name, c.address, c.postal_code, c.city, c.email,
-      c.phone_number, null::text as country, c.iban, c.bic, c.account_holder
+      c.phone_number, null::text as country, c.iban, c.bic, c.account_holder, c.language
     from customer c where c.uuid = ${input.customer}`.execute(trx);
   const depositor = people[0];
   if (!depositor) throw refuse('PAYOUT_NOTHING_PAYABLE', 'No such depositor', 'customer');
@@ -235,7 +240,8 @@ export async function settleInTransaction(
     returning uuid`.execute(trx);
 
   const document: PayoutReceiptDocument = {
-    language: 'fr',
+    // The depositor's language, French by default (the receipt is theirs).
+    language: depositor.language === 'en' ? 'en' : 'fr',
     number: receipt.number,
     date: today,
     vendor: partyOf(
