@@ -29,7 +29,7 @@ function ciiDate(iso: string): string {
 
 /** One VAT breakdown row (BG-23): the category, its rate, its base and its tax. */
 interface VatGroup {
-  category: 'S' | 'Z' | 'E';
+  category: 'S' | 'Z' | 'E' | 'O';
   ratePercent: number;
   basisCents: number;
   taxCents: number;
@@ -38,6 +38,7 @@ interface VatGroup {
 }
 
 function lineCategory(doc: InvoiceDocument, line: DocumentLine): VatGroup['category'] {
+  if (doc.vat.kind === 'OUTSIDE_SCOPE') return 'O';
   if (doc.vat.kind !== 'NORMAL') return 'E';
   return line.vatRatePercent > 0 ? 'S' : 'Z';
 }
@@ -51,15 +52,20 @@ function lineCategory(doc: InvoiceDocument, line: DocumentLine): VatGroup['categ
 function vatGroups(doc: InvoiceDocument): VatGroup[] {
   const texts = documentTexts(doc.language);
   if (doc.vat.kind !== 'NORMAL') {
-    const franchise = doc.vat.kind === 'FRANCHISE';
+    const exemption = {
+      FRANCHISE: { category: 'E', reason: 'vatFranchise', code: 'VATEX-FR-FRANCHISE' },
+      MARGIN: { category: 'E', reason: 'vatMargin', code: 'VATEX-EU-F' },
+      OUTSIDE_SCOPE: { category: 'O', reason: 'vatOutsideScope', code: 'VATEX-EU-O' },
+    } as const;
+    const { category, reason, code } = exemption[doc.vat.kind];
     return [
       {
-        category: 'E',
+        category,
         ratePercent: 0,
         basisCents: doc.lines.reduce((sum, line) => sum + line.netCents, 0),
         taxCents: 0,
-        exemptionReason: texts.t(franchise ? 'vatFranchise' : 'vatMargin'),
-        exemptionCode: franchise ? 'VATEX-FR-FRANCHISE' : 'VATEX-EU-F',
+        exemptionReason: texts.t(reason),
+        exemptionCode: code,
       },
     ];
   }
@@ -154,6 +160,7 @@ export function invoiceCiiXml(doc: InvoiceDocument): string {
   const notes: [string | undefined, string | undefined][] = [
     [doc.vat.kind === 'FRANCHISE' ? texts.t('vatFranchise') : undefined, undefined],
     [doc.vat.kind === 'MARGIN' ? texts.t('vatMargin') : undefined, undefined],
+    [doc.vat.kind === 'OUTSIDE_SCOPE' ? texts.t('vatOutsideScope') : undefined, undefined],
     [texts.t('latePenalty'), 'PMD'],
     [doc.buyer.isProfessional ? texts.t('recoveryIndemnity') : undefined, 'PMT'],
     [texts.t('noDiscount'), 'AAB'],
@@ -185,9 +192,11 @@ export function invoiceCiiXml(doc: InvoiceDocument): string {
     const settlement = item.ele('ram:SpecifiedLineTradeSettlement');
     const tax = settlement.ele('ram:ApplicableTradeTax');
     tax.ele('ram:TypeCode').txt('VAT');
-    tax.ele('ram:CategoryCode').txt(lineCategory(doc, line));
+    const category = lineCategory(doc, line);
+    tax.ele('ram:CategoryCode').txt(category);
+    // Not subject to VAT (O) carries no rate (EN 16931 BR-O-05).
     const rate = doc.vat.kind === 'NORMAL' ? line.vatRatePercent : 0;
-    tax.ele('ram:RateApplicablePercent').txt(String(rate));
+    if (category !== 'O') tax.ele('ram:RateApplicablePercent').txt(String(rate));
     settlement
       .ele('ram:SpecifiedTradeSettlementLineMonetarySummation')
       .ele('ram:LineTotalAmount')
@@ -195,8 +204,13 @@ export function invoiceCiiXml(doc: InvoiceDocument): string {
   });
 
   const agreement = transaction.ele('ram:ApplicableHeaderTradeAgreement');
-  addParty(agreement, 'SellerTradeParty', doc.seller, doc.vat.kind !== 'NORMAL');
-  addParty(agreement, 'BuyerTradeParty', doc.buyer, false);
+  // Outside the scope of VAT, no party's VAT identifier is given (EN 16931 BR-O-02).
+  const outside = doc.vat.kind === 'OUTSIDE_SCOPE';
+  const withoutVatNumber = ({ vatNumber: _dropped, ...party }: DocumentParty) => party;
+  const seller = outside ? withoutVatNumber(doc.seller) : doc.seller;
+  const buyer = outside ? withoutVatNumber(doc.buyer) : doc.buyer;
+  addParty(agreement, 'SellerTradeParty', seller, doc.vat.kind !== 'NORMAL');
+  addParty(agreement, 'BuyerTradeParty', buyer, false);
 
   transaction.ele('ram:ApplicableHeaderTradeDelivery');
 
@@ -218,7 +232,7 @@ export function invoiceCiiXml(doc: InvoiceDocument): string {
     tax.ele('ram:BasisAmount').txt(ciiAmount(group.basisCents));
     tax.ele('ram:CategoryCode').txt(group.category);
     if (group.exemptionCode) tax.ele('ram:ExemptionReasonCode').txt(group.exemptionCode);
-    tax.ele('ram:RateApplicablePercent').txt(String(group.ratePercent));
+    if (group.category !== 'O') tax.ele('ram:RateApplicablePercent').txt(String(group.ratePercent));
   }
   if (doc.period) {
     const period = settlement.ele('ram:BillingSpecifiedPeriod');

@@ -218,6 +218,7 @@ function mentionsOf(doc: InvoiceDocument, texts: DocumentTexts): string[] {
   return [
     ...(doc.vat.kind === 'FRANCHISE' ? [texts.t('vatFranchise')] : []),
     ...(doc.vat.kind === 'MARGIN' ? [texts.t('vatMargin')] : []),
+    ...(doc.vat.kind === 'OUTSIDE_SCOPE' ? [texts.t('vatOutsideScope')] : []),
     texts.t('paymentTerms', { date: texts.date(doc.dueDate) }) + ' ' + texts.t('noDiscount'),
     ...(doc.payeeIban ? [texts.t('paymentIban', { iban: doc.payeeIban })] : []),
     texts.t('latePenalty'),

@@ -33,7 +33,12 @@ export type VatRegime =
   /** Normal VAT at `ratePercent` (20 for commissions) on every line. */
   | { kind: 'NORMAL'; ratePercent: number }
   /** Margin scheme for second-hand goods (CGI art. 297 A): VAT inside the margin, never shown. */
-  | { kind: 'MARGIN' };
+  | { kind: 'MARGIN' }
+  /**
+   * Outside the scope of VAT: a consignment statement, where the vendor hands the depositor (a
+   * private person) the share of sales made in the depositor's name (C. civ. art. 1984, mandate).
+   */
+  | { kind: 'OUTSIDE_SCOPE' };
 
 export type InvoiceKind =
   | 'DEPOSIT_CUSTOMER' // a depositor's statement: items sold, their share

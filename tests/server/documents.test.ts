@@ -213,7 +213,7 @@ function statement(language: DocumentLanguage, count: number): InvoiceDocument {
     period: { start: '2026-10-01', end: '2026-10-31' },
     buyer: person,
     lines,
-    vat: { kind: 'FRANCHISE' },
+    vat: { kind: 'OUTSIDE_SCOPE' },
   });
 }
 
@@ -377,7 +377,24 @@ describe('Factur-X', () => {
     expect(only(franchiseXml, 'ExemptionReason')).toBe('TVA non applicable, art. 293 B du CGI');
     expect(only(franchiseXml, 'ExemptionReasonCode')).toBe('VATEX-FR-FRANCHISE');
     expect(only(invoiceCiiXml(margin('fr')), 'ExemptionReasonCode')).toBe('VATEX-EU-F');
+    // A depositor's statement is outside the scope of VAT: category O, no rate, no VAT number.
+    const statementXml = invoiceCiiXml(statement('fr', 3));
+    expect(new Set(element(statementXml, 'CategoryCode'))).toEqual(new Set(['O']));
+    expect(only(statementXml, 'ExemptionReasonCode')).toBe('VATEX-EU-O');
+    expect(element(statementXml, 'RateApplicablePercent')).toEqual([]);
+    expect(statementXml).not.toContain('schemeID="VA"');
   });
+
+  it.each(['fr', 'en'] as const)(
+    'prints the mandate mention, not a VAT one, on a statement (%s)',
+    async (language) => {
+      const text = flat(pdfText(await renderInvoicePdf(statement(language, 3))));
+      expect(text).toContain(
+        language === 'fr' ? 'hors champ de la TVA' : 'outside the scope of VAT',
+      );
+      expect(text).not.toContain('293 B');
+    },
+  );
 
   it('marks the PDF as PDF/A-3 with the Factur-X XMP and the attachment as Alternative', async () => {
     const raw = Buffer.from(await renderInvoicePdf(monthly('fr'))).toString('latin1');

@@ -151,7 +151,7 @@ async function issueStatement(
         period,
         lines,
         // A statement is no sale by the depositor: no VAT is charged on their share.
-        vat: { kind: 'FRANCHISE' },
+        vat: { kind: 'OUTSIDE_SCOPE' },
         paymentDays: deps.platform().paymentDays,
       },
       deps.clock(),

@@ -38,6 +38,8 @@ export const documentsEn: typeof documentsFr = {
     paid: 'Already paid',
     due: 'Amount due',
     vatFranchise: 'VAT not applicable, art. 293 B of the French tax code (CGI)',
+    vatOutsideScope:
+      'Mandate statement: amounts paid to the depositor for sales made in their name, outside the scope of VAT',
     vatMargin:
       'Margin scheme – Second-hand goods (art. 297 A and 242 nonies A of the CGI): VAT on the margin, not deductible',
     paymentTerms: 'Payable on receipt, no later than {{date}}.',

@@ -39,6 +39,8 @@ export const documentsFr = {
     paid: 'Déjà réglé',
     due: 'Net à payer',
     vatFranchise: 'TVA non applicable, art. 293 B du CGI',
+    vatOutsideScope:
+      'Relevé de mandat : sommes reversées au déposant pour les ventes faites en son nom, hors champ de la TVA',
     vatMargin:
       'Régime particulier – Biens d’occasion (art. 297 A et 242 nonies A du CGI) : TVA sur la marge, non récupérable',
     paymentTerms: 'Paiement à réception, au plus tard le {{date}}.',
