@@ -12,8 +12,8 @@ export const payoutsFr = {
     replaceIban: 'Remplacer l’IBAN',
     bic: 'BIC',
     accountHolder: 'Titulaire du compte',
-    optional: 'facultatif',
-    required: 'obligatoire',
+    optional: '(facultatif)',
+    required: '(obligatoire)',
     // Refusals, by the server or before sending.
     reasonIbanFormat: 'IBAN illisible : vérifiez le code pays et le nombre de caractères',
     reasonIbanChecksum: 'IBAN erroné : la clé de contrôle ne correspond pas',

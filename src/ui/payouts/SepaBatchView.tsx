@@ -85,6 +85,7 @@ function BatchForm({ actor }: { actor: BatchActor }) {
     <form
       noValidate
       aria-label={t('payouts.pageTitle')}
+      className="seconde-batch-form"
       data-testid="batch-form"
       onSubmit={(e) => {
         e.preventDefault();

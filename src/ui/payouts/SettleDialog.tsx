@@ -174,7 +174,9 @@ function SettleForm({ actor, onClose }: { actor: SettleActor; onClose: () => voi
                     amount: euros(item.amountCents, language),
                   })}
                 />
-                <span className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`}>
+                <span
+                  className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL} seconde-payout-since`}
+                >
                   {t('payouts.payableSince', { date: formatDate(item.payableAt, language) })}
                 </span>
               </li>
