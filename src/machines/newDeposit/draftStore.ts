@@ -1,15 +1,21 @@
-import type { ContactFields, InfoFields } from '../../domain/newDeposit/depositForm.ts';
-import { EMPTY_CONTACT, EMPTY_INFO } from './newDepositTypes.ts';
+import type {
+  ContactFields,
+  CriteriaFields,
+  InfoFields,
+} from '../../domain/newDeposit/depositForm.ts';
+import { EMPTY_CONTACT, EMPTY_CRITERIA, EMPTY_INFO } from './newDepositTypes.ts';
 
 /**
  * What this browser keeps of an unfinished request: the draft token (the only key to the draft),
- * the customer uuid, and what the server cannot hand back to a visitor (the contact and the
- * address, stored on the customer record). Cleared once the request is sent.
+ * the customer uuid, and the whole form as typed, written as the visitor types (a step not yet
+ * sent included) and whenever a step is saved. Cleared once the request is sent.
  */
 export interface StoredDraft {
   readonly token: string;
   readonly customerUuid: string | null;
   readonly contact: ContactFields;
+  /** Null in an entry written before the criteria were kept here (the server's then count). */
+  readonly criteria: CriteriaFields | null;
   readonly info: InfoFields;
   readonly addressPicked: boolean;
   /** The address was being typed by hand, the address service being down. */
@@ -49,10 +55,23 @@ export function parseStored(text: string | null): StoredDraft | null {
       ]),
     ) as T;
   const coordinate = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+  const strings = (v: unknown) =>
+    Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : [];
+  const criteria = isObject(raw.criteria) ? raw.criteria : null;
   return {
     token: raw.token,
     customerUuid: typeof raw.customerUuid === 'string' ? raw.customerUuid : null,
     contact: pick(EMPTY_CONTACT, contact),
+    criteria: criteria && {
+      ...pick(EMPTY_CRITERIA, criteria),
+      seasons: strings(criteria.seasons),
+      categories: strings(criteria.categories),
+      brands: strings(criteria.brands),
+      productNumber:
+        typeof criteria.productNumber === 'number' && Number.isFinite(criteria.productNumber)
+          ? criteria.productNumber
+          : null,
+    },
     info: {
       ...pick(EMPTY_INFO, info),
       address: {

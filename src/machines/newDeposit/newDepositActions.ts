@@ -1,4 +1,11 @@
-import { assign, type AssignArgs, type ParameterizedObject } from 'xstate';
+import {
+  assign,
+  sendTo,
+  type AnyActorRef,
+  type AssignArgs,
+  type ParameterizedObject,
+} from 'xstate';
+import { saveInput } from './newDepositStepParts.ts';
 import { normalizePhone } from '../../domain/newDeposit/depositForm.ts';
 import { toAppError } from '../../rpc/errors.ts';
 import {
@@ -8,6 +15,7 @@ import {
   type ReferenceLists,
   type Restored,
   type Saved,
+  type SaveInput,
   type Step,
 } from './newDepositTypes.ts';
 
@@ -86,6 +94,17 @@ export const newDepositActions = {
         }
       : {},
   ),
+  /** Hands the form as typed to the step's keeper, which writes it to the browser's storage. */
+  keepTyped: sendTo<
+    NewDepositContext,
+    NewDepositEvent,
+    undefined,
+    AnyActorRef,
+    { type: 'keep'; values: SaveInput }
+  >('keepTyped', ({ context }: { context: NewDepositContext }) => ({
+    type: 'keep',
+    values: saveInput({ context }),
+  })),
   showErrors: update(() => ({ showErrors: true })),
   hideErrors: update(() => ({ showErrors: false })),
   assignError: update((_, params: { error: unknown }) => {

@@ -1,5 +1,5 @@
 import { Code, ConnectError } from '@connectrpc/connect';
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { hasErrors, validateCriteria } from '../../domain/newDeposit/depositForm.ts';
 import type { GouvConfig } from '../../rpc/config.ts';
 import { BrandService } from '../../rpc/gen/seconde/v1/brand_pb.ts';
@@ -51,6 +51,21 @@ function fresh(): Restored {
 
 const refOf = (d: Deposit) => ({ uuid: d.uuid, rowVersion: d.rowVersion });
 
+/** Pause after the last keystroke before the form as typed is written to the browser's storage. */
+export const KEEP_TYPED_DEBOUNCE_MS = 400;
+
+function storedOf(input: SaveInput, customerUuid: string | null): StoredDraft {
+  return {
+    token: input.token,
+    customerUuid,
+    contact: input.contact,
+    criteria: input.criteria,
+    info: input.info,
+    addressPicked: input.addressPicked,
+    addressManual: input.addressManual,
+  };
+}
+
 /** The draft is gone (sent, or this token opens nothing any more): start over. */
 function isGone(error: unknown): boolean {
   const code = ConnectError.from(error).code;
@@ -61,17 +76,8 @@ function isGone(error: unknown): boolean {
 export function createNewDepositActors(deps: NewDepositDeps) {
   const publicDeposits = deps.clients.get(PublicDepositService);
   const deposits = deps.clients.get(DepositService);
-  const remember = (input: SaveInput, customerUuid: string) => {
-    const kept: StoredDraft = {
-      token: input.token,
-      customerUuid,
-      contact: input.contact,
-      info: input.info,
-      addressPicked: input.addressPicked,
-      addressManual: input.addressManual,
-    };
-    deps.store.save(kept);
-  };
+  const remember = (input: SaveInput, customerUuid: string | null) =>
+    deps.store.save(storedOf(input, customerUuid));
 
   const saveDraft = async (input: SaveInput, signal: AbortSignal, withAddress: boolean) => {
     const started = await publicDeposits.start(
@@ -100,7 +106,12 @@ export function createNewDepositActors(deps: NewDepositDeps) {
     restoreDraft: fromPromise<Restored>(async ({ signal }) => {
       const stored = deps.store.load();
       if (!stored) return fresh();
-      const kept: Restored = { ...fresh(), ...stored, draft: null, criteria: EMPTY_CRITERIA };
+      const kept: Restored = {
+        ...fresh(),
+        ...stored,
+        draft: null,
+        criteria: stored.criteria ?? EMPTY_CRITERIA,
+      };
       if (!stored.customerUuid) return kept;
       let deposit: Deposit | undefined;
       try {
@@ -117,13 +128,17 @@ export function createNewDepositActors(deps: NewDepositDeps) {
         return fresh();
       }
       const criteria = criteriaFromDraft(deposit);
+      const reached = hasErrors(validateCriteria(criteria)) ? 'criteria' : 'info';
+      // What this browser kept is at least as recent as the draft (it is written as the visitor
+      // types, and with every save), so it wins; an older entry without criteria defers to it.
+      if (stored.criteria) return { ...kept, draft: refOf(deposit), reached };
       return {
         ...kept,
         draft: refOf(deposit),
         contact: contactFromDraft(deposit, stored.contact),
         criteria,
         info: infoFromDraft(deposit, stored.info),
-        reached: hasErrors(validateCriteria(criteria)) ? 'criteria' : 'info',
+        reached,
       };
     }),
     saveContact: fromPromise<Saved, SaveInput>(({ input, signal }) =>
@@ -167,6 +182,36 @@ export function createNewDepositActors(deps: NewDepositDeps) {
         brands: brands.results
           .filter((b) => !b.refusedByProvider)
           .map((b) => ({ uuid: b.uuid, name: b.name, family: '' })),
+      };
+    }),
+    /**
+     * Writes the form as typed to the browser's storage, 400 ms after the last change, and at once
+     * when the page is hidden (a phone going to sleep, a tab closed). Stopped with its step, so
+     * nothing is written after the request is sent and the storage cleared.
+     */
+    keepTyped: fromCallback<{ type: 'keep'; values: SaveInput }>(({ receive }) => {
+      let pending: SaveInput | null = null;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const flush = () => {
+        clearTimeout(timer);
+        if (pending) remember(pending, pending.customerUuid);
+        pending = null;
+      };
+      receive((event) => {
+        pending = event.values;
+        clearTimeout(timer);
+        timer = setTimeout(flush, KEEP_TYPED_DEBOUNCE_MS);
+      });
+      const onHidden = () => {
+        if (document.visibilityState === 'hidden') flush();
+      };
+      const page = typeof window === 'undefined' ? null : window;
+      page?.addEventListener('pagehide', flush);
+      page?.document.addEventListener('visibilitychange', onHidden);
+      return () => {
+        clearTimeout(timer);
+        page?.removeEventListener('pagehide', flush);
+        page?.document.removeEventListener('visibilitychange', onHidden);
       };
     }),
     address: addressMachine.provide({

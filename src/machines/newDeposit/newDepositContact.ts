@@ -1,11 +1,12 @@
 import { newDepositSetup } from './newDepositSetup.ts';
-import { EDITS, onSaveError, saveInput } from './newDepositStepParts.ts';
+import { EDITS, KEEP_TYPED, onSaveError, saveInput } from './newDepositStepParts.ts';
 
 /** Step 1: who deposits. Saving it creates (or finds) the customer and opens the criteria. */
 export const contact = newDepositSetup.createStateConfig({
   tags: ['contact'],
   initial: 'editing',
   entry: 'hideErrors',
+  invoke: KEEP_TYPED,
   states: {
     editing: {
       entry: 'clearError',

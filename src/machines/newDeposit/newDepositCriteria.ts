@@ -1,11 +1,12 @@
 import { newDepositSetup } from './newDepositSetup.ts';
-import { EDITS, onSaveError, saveInput } from './newDepositStepParts.ts';
+import { EDITS, KEEP_TYPED, onSaveError, saveInput } from './newDepositStepParts.ts';
 
 /** Step 2: what is deposited, chosen in reference lists loaded once. */
 export const criteria = newDepositSetup.createStateConfig({
   tags: ['criteria'],
   initial: 'checkingLists',
   entry: 'hideErrors',
+  invoke: KEEP_TYPED,
   states: {
     checkingLists: {
       always: [{ guard: 'hasLists', target: 'editing' }, { target: 'loadingLists' }],

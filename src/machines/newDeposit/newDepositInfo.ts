@@ -1,5 +1,5 @@
 import { newDepositSetup } from './newDepositSetup.ts';
-import { EDITS, onSaveError, saveInput } from './newDepositStepParts.ts';
+import { EDITS, KEEP_TYPED, onSaveError, saveInput } from './newDepositStepParts.ts';
 
 /**
  * Step 3: where and how, with the address form as a child machine; a valid step is saved, then
@@ -9,16 +9,19 @@ export const info = newDepositSetup.createStateConfig({
   tags: ['info'],
   initial: 'editing',
   entry: 'hideErrors',
-  invoke: {
-    id: 'address',
-    src: 'address',
-    input: ({ context }) => ({
-      value: context.info.address,
-      picked: context.addressPicked,
-      manual: context.addressManual,
-      minChars: context.minChars,
-    }),
-  },
+  invoke: [
+    {
+      id: 'address',
+      src: 'address',
+      input: ({ context }) => ({
+        value: context.info.address,
+        picked: context.addressPicked,
+        manual: context.addressManual,
+        minChars: context.minChars,
+      }),
+    },
+    KEEP_TYPED,
+  ],
   states: {
     editing: {
       entry: 'clearError',

@@ -1,6 +1,6 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 import { expect } from 'vitest';
-import { fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
+import { fromCallback, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import {
   hasErrors,
   validateContact,
@@ -12,9 +12,19 @@ import { addressMachine } from './addressMachine.ts';
 import type { AddressSuggestion, Department } from './gouv.ts';
 import { newDepositMachine } from './newDepositMachine.ts';
 import { CONTACT, FRESH, INFO, LISTS, RESUMED, SAVED } from './newDepositFixtures.ts';
-import { stepIndex, type NewDepositEvent } from './newDepositTypes.ts';
+import { saveInput } from './newDepositStepParts.ts';
+import { stepIndex, type NewDepositEvent, type SaveInput } from './newDepositTypes.ts';
 
 /** The real address form with government services that never answer (none is needed here). */
+/** What the step's keeper was last handed (null: nothing since the step opened). */
+let lastKept: SaveInput | null = null;
+const recordingKeeper = fromCallback<{ type: 'keep'; values: SaveInput }>(({ receive }) => {
+  lastKept = null;
+  receive((event) => {
+    lastKept = event.values;
+  });
+});
+
 const quietAddress = addressMachine.provide({
   actors: {
     searchAddresses: fromPromise<AddressSuggestion[], { text: string }>(
@@ -92,26 +102,32 @@ function serializeState(s: Snapshot): string {
 }
 
 /** Invoked children each leaf state must be running, read from the real actor. */
+/** Each step keeps what is typed (keepTyped) for as long as it is shown, and no longer. */
 const CHILDREN: Record<string, string[]> = {
   loading: ['restoreDraft'],
   loadFailed: [],
-  'contact.editing': [],
-  'contact.saving': ['saveContact'],
-  'contact.failed': [],
-  'criteria.loadingLists': ['loadLists'],
-  'criteria.listsFailed': [],
-  'criteria.editing': [],
-  'criteria.saving': ['saveCriteria'],
-  'criteria.failed': [],
-  'info.editing': ['address'],
-  'info.saving': ['address', 'saveInfo'],
-  'info.submitting': ['address', 'submitDraft'],
-  'info.failed': ['address'],
+  'contact.editing': ['keepTyped'],
+  'contact.saving': ['keepTyped', 'saveContact'],
+  'contact.failed': ['keepTyped'],
+  'criteria.loadingLists': ['keepTyped', 'loadLists'],
+  'criteria.listsFailed': ['keepTyped'],
+  'criteria.editing': ['keepTyped'],
+  'criteria.saving': ['keepTyped', 'saveCriteria'],
+  'criteria.failed': ['keepTyped'],
+  'info.editing': ['address', 'keepTyped'],
+  'info.saving': ['address', 'keepTyped', 'saveInfo'],
+  'info.submitting': ['address', 'keepTyped', 'submitDraft'],
+  'info.failed': ['address', 'keepTyped'],
   done: [],
 };
 
-function check(snapshot: Snapshot, { where }: StepInfo<Snapshot>): void {
+const EDIT_EVENTS = ['newDeposit.editContact', 'address.changed'];
+
+function check(snapshot: Snapshot, { where, event }: StepInfo<Snapshot>): void {
   const c = snapshot.context;
+  // Every edit on a step is handed to its keeper, the whole form as it now stands.
+  if (EDIT_EVENTS.includes(event.type) && snapshot.children.keepTyped)
+    expect(lastKept, `${where}: kept as typed`).toEqual(saveInput({ context: c }));
   if (['contact', 'criteria', 'info'].some((t) => snapshot.hasTag(t)))
     expect(c.token, where).not.toBe('');
   // A step is shown only once reached, and saving needs a valid step.
@@ -123,7 +139,8 @@ function check(snapshot: Snapshot, { where }: StepInfo<Snapshot>): void {
     expect(c.customerUuid, where).not.toBeNull();
   if (where === 'contact.saving') expect(hasErrors(validateContact(c.contact))).toBe(false);
   if (where === 'criteria.saving') expect(hasErrors(validateCriteria(c.criteria))).toBe(false);
-  if (where === 'info.saving') expect(hasErrors(validateInfo(c.info, c.addressPicked))).toBe(false);
+  if (where === 'info.saving')
+    expect(hasErrors(validateInfo(c.info, c.addressPicked || c.addressManual))).toBe(false);
   const screens = ['busy', 'error', 'done'].filter((t) => snapshot.hasTag(t));
   expect(screens.length, `${where} shows one screen`).toBeLessThanOrEqual(1);
 }
@@ -148,7 +165,7 @@ const walk = walkPaths({
   machine: newDepositMachine,
   input: { requestedStep: 'info', minChars: 3 },
   events: [...USER_EVENTS, ...ACTOR_EVENTS],
-  provide: { address: quietAddress },
+  provide: { address: quietAddress, keepTyped: recordingKeeper },
   serializeState,
   errorOf: (s) => s.context.errorCode,
   children: CHILDREN,

@@ -1,4 +1,4 @@
-import { fromPromise, setup } from 'xstate';
+import { fromCallback, fromPromise, setup } from 'xstate';
 import { addressMachine } from './addressMachine.ts';
 import { newDepositActions } from './newDepositActions.ts';
 import { newDepositGuards } from './newDepositGuards.ts';
@@ -33,6 +33,7 @@ export const newDepositSetup = setup({
       saveInfo: 'saveInfo';
       submitDraft: 'submitDraft';
       address: 'address';
+      keepTyped: 'keepTyped';
     },
   },
   actors: {
@@ -43,6 +44,8 @@ export const newDepositSetup = setup({
     saveInfo: fromPromise<Saved, SaveInput>(notProvided('saveInfo')),
     submitDraft: fromPromise<void, SaveInput>(notProvided('submitDraft')),
     address: addressMachine,
+    /** Keeps the form as typed in the browser; the flow provides the real one. */
+    keepTyped: fromCallback<{ type: 'keep'; values: SaveInput }>(() => undefined),
   },
   guards: newDepositGuards,
   actions: newDepositActions,

@@ -12,15 +12,21 @@ export const saveInput = ({ context }: { context: NewDepositContext }): SaveInpu
   addressManual: context.addressManual,
 });
 
-/** Edits accepted while a step is shown (editing or after a failed save). */
+/**
+ * The keeper of what is typed, invoked by each step (it is stopped with the step, so nothing is
+ * kept after the request is sent).
+ */
+export const KEEP_TYPED = { id: 'keepTyped', src: 'keepTyped' } as const;
+
+/** Edits accepted while a step is shown (editing or after a failed save); each is kept as typed. */
 export const EDITS = {
-  'newDeposit.editContact': { actions: 'assignContact' },
-  'newDeposit.editCriteria': { actions: 'assignCriteria' },
-  'newDeposit.editItemCount': { actions: 'assignItemCount' },
-  'newDeposit.toggleChoice': { actions: 'toggleChoice' },
-  'newDeposit.editInfo': { actions: 'assignInfo' },
-  'newDeposit.setFlag': { actions: 'assignFlag' },
-  'address.changed': { actions: 'assignAddress' },
+  'newDeposit.editContact': { actions: ['assignContact', 'keepTyped'] },
+  'newDeposit.editCriteria': { actions: ['assignCriteria', 'keepTyped'] },
+  'newDeposit.editItemCount': { actions: ['assignItemCount', 'keepTyped'] },
+  'newDeposit.toggleChoice': { actions: ['toggleChoice', 'keepTyped'] },
+  'newDeposit.editInfo': { actions: ['assignInfo', 'keepTyped'] },
+  'newDeposit.setFlag': { actions: ['assignFlag', 'keepTyped'] },
+  'address.changed': { actions: ['assignAddress', 'keepTyped'] },
   'newDeposit.goTo': [
     { guard: 'canGoToContact', target: '#newDeposit.contact' },
     { guard: 'canGoToCriteria', target: '#newDeposit.criteria' },
