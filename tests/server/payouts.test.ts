@@ -10,6 +10,7 @@ import { DepositStatus } from '../../src/rpc/gen/seconde/v1/deposit_pb.ts';
 import { PayoutMethod, PayoutService } from '../../src/rpc/gen/seconde/v1/payout_pb.ts';
 import { ProductService, SaleStatus } from '../../src/rpc/gen/seconde/v1/product_pb.ts';
 import { toCents } from '../../src/domain/ledger/ledger.ts';
+import { CASH_PAYOUT_LIMIT_CENTS } from '../../src/domain/bank/payoutRules.ts';
 import {
   refusalOf,
   startTestServer,
@@ -191,6 +192,28 @@ describe('settling a depositor', () => {
       idempotencyKey: key(),
     });
     expect(payout).toMatchObject({ chequeNumber: '0012345', amountCents: BigInt(total) });
+  });
+
+  it('refuses cash above the legal limit, writes nothing, and pays the same by cheque', async () => {
+    const { depositor, total } = await depositorWithPaidItems([1500, 1500]);
+    expect(total).toBeGreaterThan(CASH_PAYOUT_LIMIT_CENTS);
+    expect(
+      await refusalWithField(
+        payouts('vendor').settle({
+          customer: depositor,
+          method: PayoutMethod.CASH,
+          idempotencyKey: key(),
+        }),
+      ),
+    ).toMatchObject({ reason: 'PAYOUT_CASH_LIMIT', field: 'method' });
+    expect(await payoutEntries(depositor)).toEqual([]);
+    const payout = await payouts('vendor').settle({
+      customer: depositor,
+      method: PayoutMethod.CHEQUE,
+      chequeNumber: '7654321',
+      idempotencyKey: key(),
+    });
+    expect(payout.amountCents).toBe(BigInt(total));
   });
 
   it('pays by transfer only to a valid IBAN, and shows it masked on the payout', async () => {

@@ -4,7 +4,10 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.gen.ts';
 import { parisDay } from '../../../src/domain/calendar.ts';
 import { maskIban } from '../../../src/domain/bank/iban.ts';
-import { transferReadiness } from '../../../src/domain/bank/payoutRules.ts';
+import {
+  CASH_PAYOUT_LIMIT_CENTS,
+  transferReadiness,
+} from '../../../src/domain/bank/payoutRules.ts';
 import type { PayoutMethod, PayoutReceiptDocument } from '../../documents/model.ts';
 import { partyOf, type PartyRow } from './parties.ts';
 import { refuse } from './refusals.ts';
@@ -212,6 +215,12 @@ export async function settleInTransaction(
   const amountCents = entries.reduce((sum, e) => sum + Number(e.amount_cents), 0);
   if (entries.length === 0 || amountCents <= 0)
     throw refuse('PAYOUT_NOTHING_PAYABLE', 'Nothing is payable to this depositor');
+  if (input.method === 'CASH' && amountCents > CASH_PAYOUT_LIMIT_CENTS)
+    throw refuse(
+      'PAYOUT_CASH_LIMIT',
+      `A cash payout is limited to ${CASH_PAYOUT_LIMIT_CENTS / 100} euros`,
+      'method',
+    );
   const before = await balances(trx, input.vendor, input.customer);
   if (amountCents > before.payableCents)
     throw refuse(

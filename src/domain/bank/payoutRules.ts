@@ -19,12 +19,19 @@ export const PAYOUT_REASONS = [
   'PAYOUT_EXCEEDS_BALANCE',
   'PAYOUT_ITEM_NOT_PAYABLE',
   'PAYOUT_CHEQUE_NUMBER_REQUIRED',
+  'PAYOUT_CASH_LIMIT',
   'PAYOUT_DATE_INVALID',
   'IDEMPOTENCY_KEY_REUSED',
   'SEPA_DEBTOR_MISSING',
   'SEPA_NOTHING_TO_PAY',
 ] as const;
 export type PayoutReason = (typeof PAYOUT_REASONS)[number];
+
+/**
+ * The most a professional may pay in cash for one debt: 1,000 € (Code monétaire et financier art.
+ * L112-6 and D112-3); above it a depositor is paid by transfer, cheque or store credit.
+ */
+export const CASH_PAYOUT_LIMIT_CENTS = 100_000;
 
 /** Bank details as a form or a request carries them. */
 export interface BankDetailsInput {

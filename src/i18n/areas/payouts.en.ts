@@ -24,6 +24,8 @@ export const payoutsEn: typeof payoutsFr = {
     reasonPayoutNothingPayable: 'Nothing is payable for this choice',
     reasonPayoutItemNotPayable: 'One of the items chosen is not payable',
     reasonPayoutChequeNumberRequired: 'Enter the cheque number',
+    reasonPayoutCashLimit:
+      'A cash payment is limited to €1,000 (French Monetary and Financial Code, art. L112-6): choose a transfer, a cheque or store credit',
     reasonCutOffInvalid: 'Choose a date up to today',
     reasonExecutionDateInvalid: 'Choose an open day from today on',
     reasonSepaDebtorMissing: 'Enter the account to debit',

@@ -24,6 +24,8 @@ export const payoutsFr = {
     reasonPayoutNothingPayable: 'Rien n’est payable pour ce choix',
     reasonPayoutItemNotPayable: 'Un des articles choisis n’est pas payable',
     reasonPayoutChequeNumberRequired: 'Indiquez le numéro du chèque',
+    reasonPayoutCashLimit:
+      'Un paiement en espèces est limité à 1 000 € (art. L112-6 du Code monétaire et financier) : choisissez le virement, le chèque ou l’avoir',
     reasonCutOffInvalid: 'Choisissez une date jusqu’à aujourd’hui',
     reasonExecutionDateInvalid: 'Choisissez un jour ouvré à partir d’aujourd’hui',
     reasonSepaDebtorMissing: 'Indiquez le compte à débiter',
