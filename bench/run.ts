@@ -25,6 +25,7 @@ import {
 } from './harness.ts';
 import type { Pipeline, PipelineTimings } from './page/bench.ts';
 import { benchPhotoIntake } from './photoIntake.ts';
+import { benchInvoices } from './invoices.ts';
 import { benchPublish } from './publish.ts';
 import { benchStockList } from './stockList.ts';
 
@@ -32,9 +33,9 @@ const PRODUCTS = 100_000;
 const ADMIN = 'admin@seconde.test';
 const PIPELINES: readonly Pipeline[] = ['ours', 'sheetjs', 'csv'];
 // BENCH_SECTIONS picks sections (comma-separated); all by default.
-const SECTIONS = (process.env.BENCH_SECTIONS ?? 'photoIntake,export100k,stockList,publish').split(
-  ',',
-);
+const SECTIONS = (
+  process.env.BENCH_SECTIONS ?? 'photoIntake,export100k,stockList,publish,invoicing'
+).split(',');
 
 function build(): void {
   console.log('Building the app and the bench page…');
@@ -49,6 +50,7 @@ function build(): void {
 async function main(): Promise<void> {
   build();
   if (SECTIONS.includes('photoIntake')) await benchPhotoIntake();
+  if (SECTIONS.includes('invoicing')) await benchInvoices();
   if (SECTIONS.includes('publish')) {
     const browser = await launchBrowser();
     try {
