@@ -32,6 +32,7 @@ import type { ConnectorSettings } from './services/connectors/connectorSettings.
 import type { BusinessSettings } from './services/deps.ts';
 import { createTaskQueue } from './services/tasks/pgBossQueue.ts';
 import { backfillSaleLedger } from './services/ledger/backfill.ts';
+import { platformOf } from './services/invoices/platform.ts';
 
 /**
  * The largest request is a photo with its two thumbnails: a bigger body is refused before it is
@@ -105,7 +106,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           : path.join(await tempDir(), 'private'),
       );
   if (options.seed === 'demo')
-    await seedDemo(database.db, media, { products: options.demoProducts });
+    await seedDemo(database.db, media, {
+      products: options.demoProducts,
+      platform: platformOf(options.settings ?? config.settings),
+    });
   await backfillSaleLedger(database.db);
 
   const services = await loadServices();

@@ -172,21 +172,22 @@ const euros = (cents: number) =>
   `${Math.trunc(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 
 describe('sale invoices', () => {
-  it('numbers 50 concurrent invoices of one issuer 1 to 50, unbroken, none twice', async () => {
+  it('numbers 50 concurrent invoices of one issuer after its last, unbroken, none twice', async () => {
     const { deposit } = await depositFor(vendorUuid);
     const items = await soldItems(deposit, 50);
     await withBuyer(items);
+    const year = new Date().getFullYear();
+    // The demo's invoices of vendor@ already took the first numbers of the year.
     const { rows: before } = await sql<{ last_number: number }>`
       select last_number from invoice_number_sequence
-      where issuer = ${`vendor:${vendorUuid}`}`.execute(db());
-    expect(before).toEqual([]);
+      where issuer = ${`vendor:${vendorUuid}`} and year = ${year}`.execute(db());
+    const last = Number(before[0]?.last_number ?? 0);
 
     const issued = await Promise.all(
       items.map((product) => invoices('vendor').generateProductInvoice({ product })),
     );
     const numbers = issued.map(numberOf).sort((a, b) => a - b);
-    expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
-    const year = new Date().getFullYear();
+    expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => last + i + 1));
     for (const invoice of issued) {
       expect(invoice.fullInvoiceNumber).toMatch(new RegExp(`^FA-${year}-\\d{6}$`));
       expect(invoice.issuer).toBe(`vendor:${vendorUuid}`);
@@ -646,6 +647,7 @@ describe('credit notes and immutability', () => {
       'MONTHLY_VENDOR',
       'PRODUCT_SELL',
       'PRODUCT_SELL credit',
+      'PROVIDER_INVOICE',
     ]);
     for (const row of rows) {
       const file = await invoices('admin').downloadInvoice({ uuid: row.uuid });

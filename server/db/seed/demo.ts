@@ -4,6 +4,8 @@ import { DEMO_ACCOUNTS, type DemoAccount } from '../../auth/demoAccounts.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import { countRows, insertRows, type SeedRow } from '../insertRows.ts';
 import { seedPagesDemo } from './demoPages.ts';
+import type { PlatformIdentity } from '../../services/deps.ts';
+import { DEMO_PLATFORM } from '../../services/invoices/platform.ts';
 import { makeSeedPhotos, type SeedPhoto } from './photos.ts';
 import {
   DEPOSIT_STATUSES,
@@ -18,6 +20,8 @@ export interface DemoOptions {
   readonly products?: number | undefined;
   /** "Now" of the data set (trial start, subscription ends); the real clock by default. */
   readonly now?: Date;
+  /** Who issues the demo's platform invoices; the demo identity by default. */
+  readonly platform?: PlatformIdentity;
 }
 
 export const DEMO_DEFAULTS = { customers: 40, deposits: 150, products: 3000 } as const;
@@ -51,12 +55,17 @@ export async function seedDemo(
 ): Promise<void> {
   const now = options.now ?? new Date();
   const wanted = options.products ?? DEMO_DEFAULTS.products;
-  if ((await countRows(db, 'vendor')) === 0) await seedPeopleAndDeposits(db, now);
+  if ((await countRows(db, 'vendor')) === 0)
+    await seedPeopleAndDeposits(db, now, options.platform ?? DEMO_PLATFORM);
   const have = await countRows(db, 'product');
   if (have < wanted) await seedProducts(db, media, have, wanted - have, now);
 }
 
-async function seedPeopleAndDeposits(db: Kysely<Database>, now: Date): Promise<void> {
+async function seedPeopleAndDeposits(
+  db: Kysely<Database>,
+  now: Date,
+  platform: PlatformIdentity,
+): Promise<void> {
   const [france] = await uuidsOf(db, 'country');
   const [companyUuid] = await insertRows(db, 'company', [
     {
@@ -221,7 +230,7 @@ async function seedPeopleAndDeposits(db: Kysely<Database>, now: Date): Promise<v
       };
     }),
   );
-  await seedPagesDemo(db, now, { vendors, customers });
+  await seedPagesDemo(db, now, { vendors, customers }, platform);
 }
 
 async function seedProducts(

@@ -1,6 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.gen.ts';
-import { insertRows, type SeedRow } from '../insertRows.ts';
+import { insertRows } from '../insertRows.ts';
+import type { PlatformIdentity } from '../../services/deps.ts';
+import { DEMO_PLATFORM } from '../../services/invoices/platform.ts';
+import { seedDemoInvoices } from './demoInvoices.ts';
 
 const DAY = 24 * 3_600_000;
 
@@ -18,14 +21,6 @@ const PROSPECT_NAMES = [
 /** Vendors of the demo data who signed up without an account of the demo sign-in. */
 export const DEMO_PROSPECTS = PROSPECT_NAMES.length;
 
-interface Party {
-  readonly first_name: string;
-  readonly last_name: string;
-  readonly email: string;
-  readonly postal_code: string;
-  readonly city: string;
-}
-
 /**
  * Demo data of the invoices and statistics screens: issued invoices for vendor@, for customer@ and
  * for others (so each role's list shows only its own); online deposits that know when they went
@@ -36,70 +31,30 @@ export async function seedPagesDemo(
   db: Kysely<Database>,
   now: Date,
   people: { readonly vendors: readonly string[]; readonly customers: readonly string[] },
+  platform: PlatformIdentity = DEMO_PLATFORM,
 ): Promise<void> {
   const [vendor, companyVendor] = people.vendors;
   const [customer, otherCustomer] = people.customers;
-  const valerie: Party = {
-    first_name: 'Valérie',
-    last_name: 'Vendeuse',
-    email: 'vendor@seconde.test',
-    postal_code: '75011',
-    city: 'Paris',
-  };
-  const camille: Party = { ...valerie, first_name: 'Camille', last_name: 'Compagnie' };
-  const clara: Party = {
-    first_name: 'Clara',
-    last_name: 'Cliente',
-    email: 'customer@seconde.test',
-    postal_code: '75011',
-    city: 'Paris',
-  };
-  const lucie: Party = { ...clara, first_name: 'Lucie', last_name: 'Martin', email: 'l@x.fr' };
-  let number = 0;
-  const invoice = (
-    category: string,
-    days: number,
-    total: number,
-    status: string,
-    parties: { vendor?: [string, Party]; customer?: [string, Party] },
-  ): SeedRow => {
-    const created = new Date(now.getTime() - days * DAY);
-    number += 1;
-    return {
-      total_price: total,
-      date_start: new Date(created.getTime() - 30 * DAY),
-      date_end: created,
-      due_date: new Date(created.getTime() + 30 * DAY),
-      vendor: parties.vendor?.[0] ?? null,
-      customer: parties.customer?.[0] ?? null,
-      vendor_party: parties.vendor ? JSON.stringify(parties.vendor[1]) : null,
-      customer_party: parties.customer ? JSON.stringify(parties.customer[1]) : null,
-      category,
-      full_invoice_number: `FA-${created.getUTCFullYear()}-${String(number).padStart(4, '0')}`,
-      invoice_status: status,
-      invoice_payed_datetime: status === 'NOT_PAYED' ? null : new Date(created.getTime() + DAY),
-      created_at: created,
-    };
-  };
-  const v: [string, Party] = [vendor!, valerie];
-  await insertRows(db, 'invoice', [
-    invoice('MONTHLY_VENDOR', 5, 412.5, 'NOT_PAYED', { vendor: v }),
-    invoice('MONTHLY_VENDOR', 35, 388.2, 'PAYED', { vendor: v }),
-    invoice('MONTHLY_VENDOR', 65, 290, 'PAYEMENT_CONFIRMED', { vendor: v }),
-    invoice('PROVIDER_INVOICE', 20, 49, 'PAYED', { vendor: v }),
-    invoice('DEPOSIT_CUSTOMER', 12, 86.4, 'NOT_PAYED', {
-      vendor: v,
-      customer: [customer!, clara],
-    }),
-    invoice('DEPOSIT_CUSTOMER', 48, 54, 'PAYED', { vendor: v, customer: [customer!, clara] }),
-    invoice('DEPOSIT_CUSTOMER', 30, 120, 'PAYED', {
-      vendor: v,
-      customer: [otherCustomer!, lucie],
-    }),
+  const v = { vendor: vendor! };
+  await seedDemoInvoices(db, now, platform, [
+    { kind: 'commission', daysAgo: 5, cents: 41250, status: 'NOT_PAYED', ...v },
+    { kind: 'commission', daysAgo: 35, cents: 38820, status: 'PAYED', ...v },
+    { kind: 'commission', daysAgo: 65, cents: 29000, status: 'PAYEMENT_CONFIRMED', ...v },
+    { kind: 'subscription', daysAgo: 20, cents: 4900, status: 'PAYED', ...v },
+    { kind: 'statement', daysAgo: 12, cents: 8640, status: 'NOT_PAYED', ...v, customer: customer! },
+    { kind: 'statement', daysAgo: 48, cents: 5400, status: 'PAYED', ...v, customer: customer! },
+    {
+      kind: 'statement',
+      daysAgo: 30,
+      cents: 12000,
+      status: 'PAYED',
+      ...v,
+      customer: otherCustomer!,
+    },
     // Sale invoices are left out of the default list.
-    invoice('PRODUCT_SELL', 3, 18, 'PAYED', { vendor: v }),
-    invoice('MONTHLY_VENDOR', 8, 640, 'NOT_PAYED', { vendor: [companyVendor!, camille] }),
-    invoice('MONTHLY_VENDOR', 38, 512.3, 'PAYED', { vendor: [companyVendor!, camille] }),
+    { kind: 'sale', daysAgo: 3, cents: 1800, status: 'PAYED', ...v },
+    { kind: 'commission', daysAgo: 8, cents: 64000, status: 'NOT_PAYED', vendor: companyVendor! },
+    { kind: 'commission', daysAgo: 38, cents: 51230, status: 'PAYED', vendor: companyVendor! },
   ]);
 
   // 5 to 24 days from assignment to online, the same on every install.
