@@ -26,8 +26,22 @@ export interface InvoiceLine {
   /** The parties as the invoice recorded them when issued; '' when absent. */
   readonly vendorName: string;
   readonly customerName: string;
-  /** Where the invoice's PDF can be downloaded; null when no file exists. */
+  /** Where the payment provider's PDF can be opened; null when it has none. */
   readonly downloadUrl: string | null;
+  /** The app issued it (a number in an issuer's sequence): DownloadInvoice has its PDF. */
+  readonly hasDocument: boolean;
+  /** "platform" or "vendor:<uuid>"; '' for an invoice the app did not issue. */
+  readonly issuer: string;
+  /** Exact total in cents (negative on a credit note). */
+  readonly totalCents: number;
+  /** What is left to credit, in cents. */
+  readonly remainingCents: number;
+  readonly paidAt: number | null;
+  readonly isCreditNote: boolean;
+  /** For a credit note: the invoice it corrects, and its number ('' until known). */
+  readonly creditNoteOf: string;
+  readonly correctsNumber: string;
+  readonly creditNoteReason: string;
 }
 
 export interface InvoiceFilters {
@@ -71,7 +85,39 @@ export function invoiceLine(i: Invoice): InvoiceLine {
     vendorName: partyName(i.vendorParty),
     customerName: partyName(i.customerParty),
     downloadUrl: downloadUrlOf(i),
+    hasDocument: i.issuer !== '' || i.pdfFile !== '',
+    issuer: i.issuer,
+    totalCents: Number(i.totalCents),
+    remainingCents: Number(i.remainingCents),
+    paidAt: toMs(i.invoicePayedDatetime),
+    isCreditNote: i.creditNoteOf !== '',
+    creditNoteOf: i.creditNoteOf,
+    correctsNumber: '',
+    creditNoteReason: i.creditNoteReason,
   };
+}
+
+/**
+ * Names the invoice each credit note corrects: from the page itself, else read once (a credit
+ * note and its invoice are often on different pages).
+ */
+export async function withCorrectedNumbers(
+  lines: readonly InvoiceLine[],
+  retrieve: (uuid: string) => Promise<Invoice>,
+): Promise<InvoiceLine[]> {
+  const numbers = new Map(lines.map((l) => [l.uuid, l.number]));
+  const missing = [
+    ...new Set(lines.filter((l) => l.isCreditNote && !numbers.has(l.creditNoteOf))),
+  ].map((l) => l.creditNoteOf);
+  await Promise.all(
+    [...new Set(missing)].map(async (uuid) => {
+      const invoice = await retrieve(uuid).catch(() => null);
+      if (invoice) numbers.set(uuid, invoice.fullInvoiceNumber);
+    }),
+  );
+  return lines.map((l) =>
+    l.isCreditNote ? { ...l, correctsNumber: numbers.get(l.creditNoteOf) ?? '' } : l,
+  );
 }
 
 /**
@@ -97,7 +143,10 @@ export function invoicesLogic(clients: ClientFactory) {
               { signal },
             ),
           );
-          return { rows: answer.results.map(invoiceLine), count: answer.count };
+          const rows = await withCorrectedNumbers(answer.results.map(invoiceLine), (uuid) =>
+            invoices.retrieve({ uuid }, { signal }),
+          );
+          return { rows, count: answer.count };
         },
       ),
     },
