@@ -27,6 +27,7 @@ import { documentsEn } from './areas/documents.en.ts';
 import { payoutsEn } from './areas/payouts.en.ts';
 import { depositRatesEn } from './areas/depositRates.en.ts';
 import { invoicingEn } from './areas/invoicing.en.ts';
+import { invoicesEn } from './areas/invoices.en.ts';
 
 import type { Translation } from './fr.ts';
 
@@ -148,4 +149,5 @@ export const en: Translation = {
   ...payoutsEn,
   ...depositRatesEn,
   ...invoicingEn,
+  ...invoicesEn,
 };

@@ -27,6 +27,7 @@ import { documentsFr } from './areas/documents.fr.ts';
 import { payoutsFr } from './areas/payouts.fr.ts';
 import { depositRatesFr } from './areas/depositRates.fr.ts';
 import { invoicingFr } from './areas/invoicing.fr.ts';
+import { invoicesFr } from './areas/invoices.fr.ts';
 
 /** French texts, the default language. Keys are `area.item`; `en.ts` must have the same ones. */
 export const fr = {
@@ -147,6 +148,7 @@ export const fr = {
   ...payoutsFr,
   ...depositRatesFr,
   ...invoicingFr,
+  ...invoicesFr,
 };
 
 /** The shape every language follows: same areas, same items, text values. */

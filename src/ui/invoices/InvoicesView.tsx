@@ -1,6 +1,16 @@
 import '../components/pages.css';
-import { AnchorButton, FormGroup, H1, HTMLSelect, HTMLTable, Tag } from '@blueprintjs/core';
-import { useMemo } from 'react';
+import {
+  AnchorButton,
+  Button,
+  FormGroup,
+  H1,
+  HTMLSelect,
+  HTMLTable,
+  Intent,
+  Tag,
+} from '@blueprintjs/core';
+import { useActorRef } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   INVOICE_FILTERS,
@@ -12,7 +22,11 @@ import {
 import { invoiceExport } from '../../machines/export/exportFilters.ts';
 import { labelKey } from '../../machines/people/labels.ts';
 import { selectRole } from '../../machines/session/selectors.ts';
-import { selectViewerIsAdminLevel } from '../../machines/deposit/viewer.ts';
+import { selectViewerIsAdminLevel, selectViewerVendorUuid } from '../../machines/deposit/viewer.ts';
+import {
+  generateInvoicesLogic,
+  invoiceActionsLogic,
+} from '../../machines/invoices/invoiceActionsLogic.ts';
 import { useAppServices } from '../app/servicesContext.ts';
 import { useSession } from '../app/sessionContext.ts';
 import { formatDate } from '../../domain/dates.ts';
@@ -22,19 +36,30 @@ import { ExportButton } from '../exports/ExportButton.tsx';
 import { ListBody } from '../components/ListBody.tsx';
 import { useQueryList } from '../components/useQueryList.ts';
 import { useSortHeader } from '../components/useSortHeader.tsx';
+import { showToast } from '../components/toaster.ts';
+import { useOnTasksCompleted } from '../tasks/tasksCompleted.ts';
+import { GenerateInvoicesDialog } from './GenerateInvoicesDialog.tsx';
+import { InvoiceActionDialogs, InvoiceDownload, InvoiceRowActions } from './InvoiceActions.tsx';
 
 type SortKey = (typeof INVOICE_SORTABLE)[number];
 
 /**
  * `/invoices`: the invoices the signed-in user may read (a vendor's own, a customer's own, every
- * invoice for staff), newest first; a PDF link only where a file exists.
+ * invoice for staff), newest first, credit notes named as such. The vendor side generates a
+ * period's invoices (a background task; the list loads again when it is done), downloads PDFs,
+ * moves payment statuses and issues credit notes.
  */
 export function InvoicesView() {
   const { t, i18n } = useTranslation();
   const { clients } = useAppServices();
   const isAdminLevel = useSession(selectViewerIsAdminLevel);
   const role = useSession(selectRole);
+  const vendorUuid = useSession(selectViewerVendorUuid);
   const logic = useMemo(() => invoicesLogic(clients), [clients]);
+  const generateLogic = useMemo(() => generateInvoicesLogic(clients), [clients]);
+  const actionsLogic = useMemo(() => invoiceActionsLogic(clients), [clients]);
+  const generate = useActorRef(generateLogic, { input: { isStaff: isAdminLevel } });
+  const actions = useActorRef(actionsLogic, { input: { isStaff: isAdminLevel, vendorUuid } });
   const list = useQueryList(logic, {
     filters: INVOICE_FILTERS,
     ordering: INVOICE_ORDERING,
@@ -44,10 +69,44 @@ export function InvoicesView() {
   const showVendor = isAdminLevel || role === 'Customer';
   const showCustomer = isAdminLevel || role !== 'Customer';
   const sortable = useSortHeader<SortKey>(list, 'invoice-sort');
+  // Invoices are written on the vendor side: customers only read theirs.
+  const vendorSide = isAdminLevel || role !== 'Customer';
+  const { reload } = list;
+  useOnTasksCompleted(reload);
+  // The list's reload is a new function on each render; the subscriptions read the latest.
+  const reloadRef = useRef(reload);
+  reloadRef.current = reload;
+  useEffect(() => {
+    const subscriptions = [
+      generate.on('generate.queued', () => showToast('success', t('invoices.queued'))),
+      actions.on('invoice.changed', ({ number, kind }) => {
+        reloadRef.current();
+        showToast(
+          'success',
+          t(kind === 'status' ? 'invoices.statusChanged' : 'invoices.creditNoteCreated', {
+            number,
+          }),
+        );
+      }),
+      actions.on('invoice.downloadFailed', ({ number, errorKey }) =>
+        showToast('danger', t('invoices.downloadFailed', { number, reason: t(errorKey) })),
+      ),
+    ];
+    return () => subscriptions.forEach((s) => s.unsubscribe());
+  }, [generate, actions, t]);
 
   return (
     <section aria-labelledby="invoices-title" className="seconde-pages" data-testid="invoices">
       <H1 id="invoices-title">{t('pages.invoicesTitle')}</H1>
+      {vendorSide && (
+        <Button
+          icon="add"
+          intent={Intent.PRIMARY}
+          text={t('invoices.generate')}
+          data-testid="invoice-generate"
+          onClick={() => generate.send({ type: 'generate.open', now: new Date() })}
+        />
+      )}
       <ExportButton
         request={invoiceExport(list.filters, list.ordering)}
         filters={describeInvoices(t, list.filters)}
@@ -84,12 +143,33 @@ export function InvoicesView() {
               {sortable('total_price', 'pages.amount')}
               <th scope="col">{t('pages.invoiceStatus')}</th>
               <th scope="col">{t('pages.document')}</th>
+              {vendorSide && <th scope="col">{t('invoices.actions')}</th>}
             </tr>
           </thead>
           <tbody>
             {list.rows.map((inv) => (
-              <tr key={inv.uuid} data-testid="invoice-row" data-number={inv.number}>
-                <td>{inv.number}</td>
+              <tr
+                key={inv.uuid}
+                data-testid="invoice-row"
+                data-number={inv.number}
+                data-status={inv.status ?? ''}
+              >
+                <td>
+                  {inv.number}
+                  {inv.isCreditNote && (
+                    <>
+                      {' '}
+                      <Tag minimal intent={Intent.WARNING} data-testid="invoice-credit-note-tag">
+                        {t('invoices.creditNoteTag')}
+                      </Tag>{' '}
+                      <span className="bp6-text-muted">
+                        {inv.correctsNumber
+                          ? t('invoices.corrects', { number: inv.correctsNumber })
+                          : t('invoices.correctsUnknown')}
+                      </span>
+                    </>
+                  )}
+                </td>
                 <td>{formatDate(inv.createdAt, i18n.language)}</td>
                 <td>{t(labelKey('peopleEnum.invoiceCategory', inv.category))}</td>
                 {showVendor && <td>{inv.vendorName}</td>}
@@ -97,9 +177,19 @@ export function InvoicesView() {
                 <td className="seconde-number">{formatPrice(inv.total, i18n.language)}</td>
                 <td>
                   <Tag minimal>{t(labelKey('peopleEnum.invoiceStatus', inv.status))}</Tag>
+                  {inv.paidAt !== null && (
+                    <>
+                      {' '}
+                      <span className="bp6-text-muted">
+                        {t('invoices.paidOn', { date: formatDate(inv.paidAt, i18n.language) })}
+                      </span>
+                    </>
+                  )}
                 </td>
                 <td>
-                  {inv.downloadUrl ? (
+                  {inv.hasDocument ? (
+                    <InvoiceDownload actor={actions} invoice={inv} />
+                  ) : inv.downloadUrl ? (
                     <AnchorButton
                       variant="minimal"
                       icon="download"
@@ -113,11 +203,18 @@ export function InvoicesView() {
                     <span data-testid="invoice-no-file">{t('pages.noDocument')}</span>
                   )}
                 </td>
+                {vendorSide && (
+                  <td>
+                    <InvoiceRowActions actor={actions} invoice={inv} />
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>
         </HTMLTable>
       </ListBody>
+      {vendorSide && <GenerateInvoicesDialog actor={generate} />}
+      <InvoiceActionDialogs actor={actions} />
     </section>
   );
 }
