@@ -95,16 +95,13 @@ export const newDepositActions = {
       : {},
   ),
   /** Hands the form as typed to the step's keeper, which writes it to the browser's storage. */
-  keepTyped: sendTo<
-    NewDepositContext,
-    NewDepositEvent,
-    undefined,
-    AnyActorRef,
-    { type: 'keep'; values: SaveInput }
-  >('keepTyped', ({ context }: { context: NewDepositContext }) => ({
-    type: 'keep',
-    values: saveInput({ context }),
-  })),
+  keepTyped: sendTo<NewDepositContext, NewDepositEvent, undefined, AnyActorRef, NewDepositEvent>(
+    'keepTyped',
+    ({ context }: { context: NewDepositContext }): { type: 'keep'; values: SaveInput } => ({
+      type: 'keep',
+      values: saveInput({ context }),
+    }),
+  ),
   showErrors: update(() => ({ showErrors: true })),
   hideErrors: update(() => ({ showErrors: false })),
   assignError: update((_, params: { error: unknown }) => {
