@@ -165,7 +165,7 @@ describe('statistics, as admin@', () => {
 });
 
 describe('invoices, as customer@', () => {
-  it('lists the customer’s own invoices without a dead download link, and /stock is refused', async () => {
+  it('lists the customer’s own invoices with their PDFs and no action, and /stock is refused', async () => {
     const customer = await rpcAs('customer@seconde.test');
     const answer = await customer(InvoiceService).list({ ...all, ordering: '-created_at' });
     const own = answer.results.filter((i) => LISTED_CATEGORIES.includes(enumLabel(i.category)));
@@ -176,9 +176,13 @@ describe('invoices, as customer@', () => {
       .getByTestId('invoice-row')
       .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-number')));
     expect(numbers).toEqual(own.map((i) => i.fullInvoiceNumber));
-    // No file exists for these invoices: no download link either.
+    // Every demo invoice is issued with its PDF: one download button each, no dead link, and
+    // nothing a customer could change.
     expect(await page.getByRole('link', { name: /Télécharger/ }).count()).toBe(0);
-    expect(await page.getByTestId('invoice-no-file').count()).toBe(own.length);
+    expect(await page.getByRole('button', { name: /Télécharger le PDF/ }).count()).toBe(own.length);
+    expect(await page.getByTestId('invoice-no-file').count()).toBe(0);
+    expect(await page.getByTestId('invoice-mark-paid').count()).toBe(0);
+    expect(await page.getByTestId('invoice-generate').count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
 
     // The same screen in English.
