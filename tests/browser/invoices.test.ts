@@ -25,6 +25,8 @@ const STATUS_WALK = [
 ];
 let customer = '';
 let customerName = '';
+/** The statement issued by the first test, for the next ones. */
+let number = '';
 
 /**
  * A depositor of vendor@ with an item sold today: the ledger entry of the sale is what a period's
@@ -74,7 +76,7 @@ beforeAll(async () => {
 });
 
 describe('invoices page', () => {
-  it('vendor@ generates a period’s invoices, downloads one, marks it paid, and may not confirm', async () => {
+  it('vendor@ generates a period’s invoices, downloads one, marks it paid (never confirms) and credits it', async () => {
     const { page, close } = await openAs(VENDOR, '/invoices');
     await page.getByTestId('invoice-generate').click(WAIT);
     const form = page.getByTestId('invoice-generate-form');
@@ -124,7 +126,7 @@ describe('invoices page', () => {
       (i) => i.customer === customer && i.category === InvoiceCategory.DEPOSIT_CUSTOMER,
     );
     expect(issued).toHaveLength(1);
-    const number = issued[0]!.fullInvoiceNumber;
+    number = issued[0]!.fullInvoiceNumber;
     expect(number).toMatch(/^RV-\d{4}-\d{6}$/);
     const row = page.locator(`[data-testid="invoice-row"][data-number="${number}"]`);
     await row.waitFor(WAIT);
@@ -155,6 +157,41 @@ describe('invoices page', () => {
     expect(await row.getByTestId('invoice-mark-paid').count()).toBe(0);
     expect(await row.getByTestId('invoice-confirm-payment').count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
+
+    // A credit note on it, with its reason; it is listed as such, naming the invoice it corrects.
+    await row.getByTestId('invoice-credit-note').click();
+    const credit = page.getByRole('dialog', { name: 'Émettre un avoir' });
+    await credit.waitFor(WAIT);
+    await credit.getByTestId('invoice-credit-note-submit').click();
+    await credit.getByText('Saisissez le motif de l’avoir.').waitFor(WAIT);
+    await credit.getByLabel('Motif de l’avoir').fill('Article retourné par l’acheteur');
+    await credit.getByTestId('invoice-credit-note-submit').click();
+    await credit.waitFor({ state: 'detached', ...WAIT });
+    const creditRow = page
+      .getByTestId('invoice-row')
+      .filter({ has: page.getByTestId('invoice-credit-note-tag') })
+      .filter({ hasText: `corrige ${number}` });
+    await creditRow.waitFor(WAIT);
+    expect(await creditRow.getAttribute('data-number')).toMatch(/^AV-\d{4}-\d{6}$/);
+    // Nothing is left to credit on the invoice, and a credit note is not credited again.
+    expect(await row.getByTestId('invoice-credit-note').count()).toBe(0);
+    expect(await creditRow.getByTestId('invoice-credit-note').count()).toBe(0);
+    await close();
+  });
+
+  it('staff are offered to confirm the payment of a paid invoice', async () => {
+    const { page, close } = await openAs('admin@seconde.test', '/invoices');
+    const row = page.locator(`[data-testid="invoice-row"][data-number="${number}"]`);
+    await row.waitFor(WAIT);
+    await row.getByTestId('invoice-confirm-payment').click();
+    const dialog = page.getByRole('dialog', { name: 'Confirmer le paiement' });
+    await dialog.getByTestId('invoice-status-confirm').click();
+    await page
+      .locator(
+        `[data-testid="invoice-row"][data-number="${number}"][data-status="PAYEMENT_CONFIRMED"]`,
+      )
+      .waitFor(WAIT);
+    expect(await row.getByTestId('invoice-confirm-payment').count()).toBe(0);
     await close();
   });
 });
