@@ -134,14 +134,12 @@ describe('unsent public drafts, for staff', () => {
         reason: 'PUBLIC_DRAFT_NOT_SENT',
       });
     }
-    // Giving it to a vendor is a move too.
-    expect(
-      (
-        await refusalOf(
-          admin().assign({ uuid: draft.uuid, vendorUuid, rowVersion: draft.rowVersion }),
-        )
-      ).code,
-    ).not.toBe(Code.OK);
+    // Giving it to a vendor is a move too: refused, as no longer open to vendors.
+    const assigned = await refusalOf(
+      admin().assign({ uuid: draft.uuid, vendorUuid, rowVersion: draft.rowVersion }),
+    );
+    expect(assigned.code).toBe(Code.FailedPrecondition);
+    expect(assigned.reason).toBeTruthy();
 
     const stored = await admin().retrieve({ uuid: draft.uuid });
     expect(stored.status).toBe(DepositStatus.DRAFT);
