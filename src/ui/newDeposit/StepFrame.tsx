@@ -1,5 +1,5 @@
 import { Button, Callout, Card, H1, H2, Intent, ProgressBar } from '@blueprintjs/core';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from '../../domain/newDeposit/depositForm.ts';
 import type { NewDepositContext as Ctx } from '../../machines/newDeposit/newDepositTypes.ts';
@@ -39,6 +39,16 @@ export function StepFrame({ step, children }: { step: Step; children: ReactNode 
   const canBack = useNewDeposit((s) => s.can({ type: 'newDeposit.back' }));
   const current = STEPS.indexOf(step) + 1;
   const last = step === 'info';
+  const form = useRef<HTMLFormElement>(null);
+  const [attempts, setAttempts] = useState(0);
+  // After a refused Continue, the first wrong field takes the focus: its label and message (linked
+  // by aria-describedby) are read, and a phone scrolls to it.
+  useEffect(() => {
+    if (attempts === 0) return;
+    const wrong = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    wrong?.focus();
+    wrong?.scrollIntoView({ block: 'center' });
+  }, [attempts]);
 
   return (
     <Card className="seconde-new-deposit-card">
@@ -60,17 +70,17 @@ export function StepFrame({ step, children }: { step: Step; children: ReactNode 
             : t('newDeposit.saveFailed', { message: t(`errors.${errorCode}`) })}
         </Callout>
       )}
-      {showErrors && (
-        <Callout intent={Intent.WARNING} role="status">
-          {t('newDeposit.fixFields')}
-        </Callout>
-      )}
+      <div role="status" aria-live="polite" data-testid="new-deposit-fix-fields">
+        {showErrors && <Callout intent={Intent.WARNING}>{t('newDeposit.fixFields')}</Callout>}
+      </div>
       <form
+        ref={form}
         noValidate
         aria-labelledby="new-deposit-step"
         onSubmit={(e) => {
           e.preventDefault();
           actor.send({ type: 'newDeposit.next' });
+          setAttempts((n) => n + 1);
         }}
       >
         <fieldset disabled={busy} className="seconde-new-deposit-fields">

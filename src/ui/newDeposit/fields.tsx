@@ -1,5 +1,5 @@
 import { Checkbox, FormGroup, HTMLSelect, Intent, Radio, RadioGroup } from '@blueprintjs/core';
-import type { ReactNode } from 'react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../domain/newDeposit/depositForm.ts';
 import { choiceKey, errorKey } from './choices.ts';
@@ -113,7 +113,14 @@ export function ChoiceRadios({
         onChange={(e) => onChange(e.currentTarget.value)}
       >
         {choices.map((c) => (
-          <Radio key={c} value={c} label={t(choiceKey(area, c))} data-testid={`${id}-${c}`} />
+          <Radio
+            key={c}
+            value={c}
+            label={t(choiceKey(area, c))}
+            data-testid={`${id}-${c}`}
+            aria-invalid={error !== undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+          />
         ))}
       </RadioGroup>
     </FormGroup>
@@ -133,7 +140,14 @@ interface ChecksProps {
   readonly children?: ReactNode;
 }
 
-/** Several choices: a fieldset of checkboxes, each reachable by Tab and ticked by Space. */
+const NEXT_KEYS = ['ArrowDown', 'ArrowRight'];
+const PREVIOUS_KEYS = ['ArrowUp', 'ArrowLeft'];
+
+/**
+ * Several choices: a fieldset of checkboxes ticked by Space. A long list (not `inline`) is one
+ * stop of the Tab key: arrow keys, Home and End move between its boxes (a roving tabindex), so
+ * the long category and brand lists do not take a Tab press per item.
+ */
 export function CheckList({
   id,
   legend,
@@ -147,6 +161,36 @@ export function CheckList({
   children,
 }: ChecksProps) {
   const { t } = useTranslation();
+  const [focused, setFocused] = useState<string | null>(null);
+  const roving = !inline;
+  // The stop of the list: the box last focused, else the first ticked, else the first.
+  const stop = [focused, selected.find((v) => items.some((i) => i.value === v))].find(
+    (v) => v && items.some((i) => i.value === v),
+  );
+  const stopIndex = Math.max(
+    0,
+    items.findIndex((i) => i.value === stop),
+  );
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (!roving) return;
+    const boxes = Array.from(
+      e.currentTarget.querySelectorAll<HTMLInputElement>('input[type="checkbox"]'),
+    );
+    const at = boxes.indexOf(e.target as HTMLInputElement);
+    if (at < 0) return;
+    const to = NEXT_KEYS.includes(e.key)
+      ? Math.min(at + 1, boxes.length - 1)
+      : PREVIOUS_KEYS.includes(e.key)
+        ? Math.max(at - 1, 0)
+        : e.key === 'Home'
+          ? 0
+          : e.key === 'End'
+            ? boxes.length - 1
+            : null;
+    if (to === null) return;
+    e.preventDefault();
+    boxes[to]?.focus();
+  };
   return (
     <fieldset
       className="seconde-new-deposit-fieldset"
@@ -159,14 +203,23 @@ export function CheckList({
       <div
         className={inline ? 'seconde-new-deposit-inline' : 'seconde-new-deposit-scroll'}
         data-testid={id}
+        role={roving ? 'group' : undefined}
+        aria-label={roving ? legend : undefined}
+        aria-keyshortcuts={roving ? 'ArrowUp ArrowDown Home End' : undefined}
+        onKeyDown={onKeyDown}
       >
-        {items.map((item) => (
+        {items.map((item, index) => (
           <Checkbox
             key={item.value}
             label={item.label}
             checked={selected.includes(item.value)}
             disabled={disabled}
             inline={inline}
+            tabIndex={roving && index !== stopIndex ? -1 : undefined}
+            // The first box carries the group's message, so focusing it reads why.
+            aria-invalid={index === (roving ? stopIndex : 0) && error !== undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onFocus={() => setFocused(item.value)}
             onChange={() => onToggle(item.value)}
           />
         ))}
