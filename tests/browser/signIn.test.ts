@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { appUrl, openAs, openPage, submitLogin } from '../helpers/browserPage.ts';
+import { SessionService } from '../../src/rpc/gen/seconde/v1/session_pb.ts';
+import { VendorService } from '../../src/rpc/gen/seconde/v1/vendor_pb.ts';
+import { appUrl, openAs, openPage, rpcAs, submitLogin } from '../helpers/browserPage.ts';
 
 describe('signing in through the real login page', () => {
   it('takes a vendor to the dashboard with their name and role from the server', async () => {
@@ -61,16 +63,24 @@ describe('every demo account', () => {
     await close();
   });
 
-  it('switches to English and keeps the choice across a reload', async () => {
+  it('switches to English, keeps the choice across a reload and on the vendor’s record', async () => {
+    const rpc = await rpcAs('vendor@seconde.test');
+    const { vendorUuid } = await rpc(SessionService).getCurrentUser({});
+    const saved = async () => (await rpc(VendorService).retrieve({ uuid: vendorUuid })).language;
     const { page, close } = await openAs('vendor@seconde.test');
     await page.getByTestId('dashboard').waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'English' }).click();
     await expect.poll(() => page.getByTestId('user-role').textContent()).toBe('Vendor');
     expect(await page.getAttribute('html', 'lang')).toBe('en');
+    // The vendor's documents follow: the choice is saved on their own record.
+    await expect.poll(saved, { timeout: 10_000 }).toBe('en');
     await page.reload();
     await page.getByTestId('dashboard').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('user-role').textContent()).toBe('Vendor');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Dashboard');
+    // Back to French, saved too, so other tests find the demo as it was.
+    await page.getByRole('button', { name: 'Français' }).click();
+    await expect.poll(saved, { timeout: 10_000 }).toBe('fr');
     await close();
   });
 });

@@ -49,6 +49,8 @@ export const CUSTOMER_SELF_FIELDS: ReadonlySet<string> = new Set([
   'accept_send_postal',
   'accept_to_be_contacted',
   'register_to_customer_newsletter',
+  // The language of their documents, saved when they switch the app's language.
+  'language',
 ]);
 
 /** Deposits still looking for a vendor follow the customer's shipping choices. */

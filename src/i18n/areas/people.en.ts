@@ -29,6 +29,8 @@ export const peopleEn = {
     yes: 'Yes',
     no: 'No',
     notChosen: 'Not set',
+    documentLanguage: 'Documents language',
+    documentLanguageHelp: 'Sales statements and payment receipts are written in this language.',
     required: '(required)',
     optional: '(optional)',
     edit: 'Edit',

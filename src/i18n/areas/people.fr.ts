@@ -29,6 +29,8 @@ export const peopleFr = {
     yes: 'Oui',
     no: 'Non',
     notChosen: 'Non renseigné',
+    documentLanguage: 'Langue des documents',
+    documentLanguageHelp: 'Relevés de ventes et reçus de paiement sont rédigés dans cette langue.',
     required: '(obligatoire)',
     optional: '(facultatif)',
     edit: 'Modifier',

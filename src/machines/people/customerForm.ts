@@ -13,6 +13,7 @@ export const CUSTOMER_FORM_FIELDS = [
   'postalCode',
   'city',
   'preferedContactWay',
+  'language',
   'acceptHomeTakeAway',
   'acceptSendPostal',
   'iban',
@@ -31,6 +32,8 @@ export interface CustomerDraft {
   readonly city: string;
   /** Contact way label, '' when not chosen. */
   readonly preferedContactWay: string;
+  /** The language of the depositor's documents ('fr' or 'en'); '' reads French. */
+  readonly language: string;
   readonly acceptHomeTakeAway: boolean;
   readonly acceptSendPostal: boolean;
   /** Grouped by four as typed; a masked one (with `*`) is the server's, shown and never sent. */
@@ -49,6 +52,9 @@ export type FieldErrors = Partial<Record<CustomerField, FieldErrorCode>>;
 
 export const CONTACT_WAYS = ['PHONE_CALL', 'EMAIL', 'PHONE_MESSAGE', 'WHATS_APP'] as const;
 
+/** The languages a depositor's documents (statements, receipts) are written in, French first. */
+export const DOCUMENT_LANGUAGES = ['fr', 'en'] as const;
+
 export function draftOf(customer: CustomerRow): CustomerDraft {
   return {
     firstName: customer.firstName,
@@ -59,6 +65,7 @@ export function draftOf(customer: CustomerRow): CustomerDraft {
     postalCode: customer.postalCode,
     city: customer.city,
     preferedContactWay: customer.preferedContactWay ?? '',
+    language: customer.language,
     acceptHomeTakeAway: customer.acceptHomeTakeAway,
     acceptSendPostal: customer.acceptSendPostal,
     iban: isMaskedIban(customer.iban) ? customer.iban : formatIban(customer.iban),

@@ -21,6 +21,7 @@ const CUSTOMER: CustomerRow = {
   depositNumber: 1,
   productNumber: 4,
   preferedContactWay: 'EMAIL',
+  language: '',
   acceptHomeTakeAway: false,
   acceptSendPostal: true,
   iban: '',

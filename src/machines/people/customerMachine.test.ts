@@ -94,6 +94,7 @@ describe('customer form rules', () => {
     postalCode: '',
     city: '',
     preferedContactWay: '',
+    language: '',
     acceptHomeTakeAway: false,
     acceptSendPostal: false,
     iban: '',

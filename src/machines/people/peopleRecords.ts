@@ -26,6 +26,7 @@ function draftMessage(draft: CustomerDraft) {
     postalCode: draft.postalCode.trim(),
     city: draft.city.trim(),
     preferedContactWay: contactWayNumber(draft.preferedContactWay),
+    language: draft.language,
     acceptHomeTakeAway: draft.acceptHomeTakeAway,
     acceptSendPostal: draft.acceptSendPostal,
     iban: electronicIban(draft.iban),

@@ -32,6 +32,8 @@ export interface CustomerRow {
   readonly productNumber: number;
   /** Contact way label (PHONE_CALL, EMAIL...) or null. */
   readonly preferedContactWay: string | null;
+  /** The language of their documents, 'fr' or 'en'; '' when never set (French). */
+  readonly language: string;
   readonly acceptHomeTakeAway: boolean;
   readonly acceptSendPostal: boolean;
   /** In full for the customer and their vendors, masked (with `*`) for anyone else. */
@@ -117,6 +119,7 @@ export function customerRow(c: Customer): CustomerRow {
     depositNumber: c.depositNumber,
     productNumber: c.productNumber,
     preferedContactWay: enumLabel(ContactWaySchema, c.preferedContactWay),
+    language: c.language,
     acceptHomeTakeAway: c.acceptHomeTakeAway,
     acceptSendPostal: c.acceptSendPostal,
     iban: c.iban,

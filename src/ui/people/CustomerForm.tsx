@@ -10,7 +10,11 @@ import {
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CONTACT_WAYS, type CustomerField } from '../../machines/people/customerForm.ts';
+import {
+  CONTACT_WAYS,
+  DOCUMENT_LANGUAGES,
+  type CustomerField,
+} from '../../machines/people/customerForm.ts';
 import { labelKey } from '../../machines/people/labels.ts';
 import { reasonKey } from '../../machines/payouts/payoutReasons.ts';
 import { selectRole } from '../../machines/session/selectors.ts';
@@ -115,6 +119,24 @@ export function CustomerForm({ actor }: { actor: CustomerActor }) {
             ]}
           />
         </FormGroup>
+        {/* A vendor chooses the language of their depositor's statements and receipts. */}
+        {!emailLocked && (
+          <FormGroup
+            label={t('people.documentLanguage')}
+            labelFor="customer-language"
+            helperText={t('people.documentLanguageHelp')}
+          >
+            <HTMLSelect
+              id="customer-language"
+              value={draft.language || 'fr'}
+              onChange={(e) => change('language', e.currentTarget.value)}
+              options={DOCUMENT_LANGUAGES.map((language) => ({
+                value: language,
+                label: t(language === 'fr' ? 'language.frName' : 'language.enName'),
+              }))}
+            />
+          </FormGroup>
+        )}
         <Checkbox
           checked={draft.acceptHomeTakeAway}
           label={t('people.homeTakeAway')}
