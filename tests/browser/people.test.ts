@@ -77,12 +77,18 @@ describe('contacts, as vendor@', () => {
     await page.getByLabel(/^Code postal/).fill('69003');
     await page.getByLabel(/^Ville/).fill('Lyon');
     await page.getByLabel(/^Téléphone/).fill('06 12 34 56 78');
+    // Their statements and receipts in English; French until chosen.
+    const documents = page.getByLabel('Langue des documents');
+    expect(await documents.inputValue()).toBe('fr');
+    await documents.selectOption({ label: 'English' });
     await page.getByTestId('customer-save').click();
     await page.getByText('Informations mises à jour').waitFor({ timeout: 30_000 });
     const info = page.getByTestId('customer-info');
     await info.waitFor();
     expect(await info.textContent()).toContain('69003 Lyon');
     expect(await info.textContent()).toContain('0612345678');
+    const vendor = await rpcAs('vendor@seconde.test');
+    expect((await vendor(CustomerService).retrieve({ uuid: ownCustomer })).language).toBe('en');
     await close();
   });
 });
