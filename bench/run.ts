@@ -27,6 +27,7 @@ import type { Pipeline, PipelineTimings } from './page/bench.ts';
 import { benchPhotoIntake } from './photoIntake.ts';
 import { benchInvoices } from './invoices.ts';
 import { benchPublish } from './publish.ts';
+import { benchPublicFormLoad } from './publicFormLoad.ts';
 import { benchStockList } from './stockList.ts';
 
 const PRODUCTS = 100_000;
@@ -34,7 +35,7 @@ const ADMIN = 'admin@seconde.test';
 const PIPELINES: readonly Pipeline[] = ['ours', 'sheetjs', 'csv'];
 // BENCH_SECTIONS picks sections (comma-separated); all by default.
 const SECTIONS = (
-  process.env.BENCH_SECTIONS ?? 'photoIntake,export100k,stockList,publish,invoicing'
+  process.env.BENCH_SECTIONS ?? 'photoIntake,export100k,stockList,publish,invoicing,publicFormLoad'
 ).split(',');
 
 function build(): void {
@@ -51,6 +52,14 @@ async function main(): Promise<void> {
   build();
   if (SECTIONS.includes('photoIntake')) await benchPhotoIntake();
   if (SECTIONS.includes('invoicing')) await benchInvoices();
+  if (SECTIONS.includes('publicFormLoad')) {
+    const browser = await launchBrowser();
+    try {
+      await benchPublicFormLoad(browser);
+    } finally {
+      await browser.close();
+    }
+  }
   if (SECTIONS.includes('publish')) {
     const browser = await launchBrowser();
     try {
