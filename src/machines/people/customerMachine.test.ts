@@ -22,7 +22,7 @@ const VALID_IBAN = 'FR76 3000 6000 0112 3456 7890 189';
 const REFUSED_IBAN = 'DE89370400440532013000';
 
 /** A server holding one customer, applying partial updates like the generic CRUD does. */
-function server(extra: Partial<Customer> = {}) {
+function server(extra: Omit<Partial<Customer>, '$typeName'> = {}) {
   let stored: Customer = create(CustomerSchema, {
     ...extra,
     uuid: UUID,
