@@ -28,7 +28,17 @@ export const COLUMN_DEFAULTS: Readonly<Record<string, string | number>> = {
  * Read-only views filled by the server although typed as plain uuids (the link lives elsewhere),
  * and fields filled on read (the channels a released reservation had taken the item off).
  */
-const NOT_COLUMNS = new Set(['vendor.deposits', 'storefront_reservation.withdrawn_publishers']);
+const NOT_COLUMNS = new Set([
+  'vendor.deposits',
+  'storefront_reservation.withdrawn_publishers',
+  // Computed on the way out from `iban` (the masked form others than the owner see).
+  'customer.iban_masked',
+]);
+
+/** Uuid fields whose name is not their table's: a reference all the same. */
+const NAMED_REFERENCES: Readonly<Record<string, string>> = {
+  'invoice.credit_note_of': 'invoice',
+};
 
 /** Children deleted with their parent; every other reference refuses the parent's deletion. */
 const CASCADE = new Set([
@@ -118,6 +128,8 @@ export function columnFor(
   if (name === 'created_at' || name === 'updated_at')
     return { name, type: 'timestamptz', defaultSql: 'now()', notNull: true };
   if (name === 'row_version') return { name, type: 'integer', defaultSql: '1', notNull: true };
+  const named = NAMED_REFERENCES[`${table}.${name}`];
+  if (named) return { name, type: 'uuid', references: named };
   switch (field.fieldKind) {
     case 'scalar': {
       if (field.scalar === 9 && tables.has(name) && name !== table)
