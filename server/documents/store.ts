@@ -1,12 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  GetObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import type { S3Settings } from '../media/s3Storage.ts';
+import { createS3Objects, type S3Settings } from '../media/s3Storage.ts';
 
 /**
  * Where issued documents (invoices, credit notes, statements, payout receipts) are kept: a folder
@@ -76,52 +70,15 @@ export function createLocalDocumentStore(root: string): DocumentStore {
 
 /** The same keys in the S3 bucket photos use; objects are written without any public ACL. */
 export function createS3DocumentStore(settings: S3Settings): DocumentStore {
-  const client = new S3Client({
-    endpoint: settings.endpoint,
-    region: settings.region,
-    credentials: {
-      accessKeyId: settings.accessKeyId,
-      secretAccessKey: settings.secretAccessKey,
-    },
-    forcePathStyle: true,
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
-  const Bucket = settings.bucket;
-  const storeError = (call: string, key: string, error: unknown): Error => {
-    if (!(error instanceof S3ServiceException)) return error as Error;
-    const status = error.$metadata.httpStatusCode ?? 0;
-    return new Error(`S3 ${call} ${key}: ${status} ${error.name}: ${error.message}`, {
-      cause: error,
-    });
-  };
+  const objects = createS3Objects(settings);
   return {
     async put(key, data) {
       if (!isDocumentKey(key)) throw new Error(`Not a document key: ${key}`);
-      try {
-        await client.send(
-          new PutObjectCommand({
-            Bucket,
-            Key: key,
-            Body: data,
-            ContentType: documentContentType(key),
-          }),
-        );
-      } catch (error) {
-        throw storeError('PutObject', key, error);
-      }
+      await objects.put(key, data, documentContentType(key));
     },
     async get(key) {
       if (!isDocumentKey(key)) return null;
-      try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
-        if (!object.Body) throw new Error(`S3 GetObject ${key}: no body`);
-        return await object.Body.transformToByteArray();
-      } catch (error) {
-        if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)
-          return null;
-        throw storeError('GetObject', key, error);
-      }
+      return objects.get(key);
     },
   };
 }

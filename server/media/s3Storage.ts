@@ -25,14 +25,20 @@ function storeError(call: string, key: string, error: unknown): Error {
   });
 }
 
+/** Bytes in and out of one S3 bucket, with the store's errors named; what a key may be is the caller's. */
+export interface S3Objects {
+  put(key: string, data: Uint8Array, contentType: string): Promise<void>;
+  /** The object's bytes, or null when the bucket has none under the key. */
+  get(key: string): Promise<Uint8Array | null>;
+}
+
 /**
- * Photos in an S3-compatible bucket (AWS, MinIO, Garage, Scaleway...), with the same
- * content-addressed keys as the local folder, through the official client: signing, retries and
- * the wire format are AWS's to keep right. Path-style addressing, since most compatible stores
- * do not answer bucket subdomains; checksums only where S3 requires them, which every
- * compatible store accepts.
+ * An S3-compatible bucket (AWS, MinIO, Garage, Scaleway...) through the official client: signing,
+ * retries and the wire format are AWS's to keep right. Path-style addressing, since most
+ * compatible stores do not answer bucket subdomains; checksums only where S3 requires them, which
+ * every compatible store accepts.
  */
-export function createS3MediaStorage(settings: S3Settings): MediaStorage {
+export function createS3Objects(settings: S3Settings): S3Objects {
   const client = new S3Client({
     endpoint: settings.endpoint,
     region: settings.region,
@@ -45,16 +51,34 @@ export function createS3MediaStorage(settings: S3Settings): MediaStorage {
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
   const Bucket = settings.bucket;
-
-  const put = async (key: string, data: Uint8Array) => {
-    try {
-      await client.send(
-        new PutObjectCommand({ Bucket, Key: key, Body: data, ContentType: contentTypeOfKey(key) }),
-      );
-    } catch (error) {
-      throw storeError('PutObject', key, error);
-    }
+  return {
+    async put(key, data, contentType) {
+      try {
+        await client.send(
+          new PutObjectCommand({ Bucket, Key: key, Body: data, ContentType: contentType }),
+        );
+      } catch (error) {
+        throw storeError('PutObject', key, error);
+      }
+    },
+    async get(key) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        if (!object.Body) throw new Error(`S3 GetObject ${key}: no body`);
+        return await object.Body.transformToByteArray();
+      } catch (error) {
+        if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)
+          return null;
+        throw storeError('GetObject', key, error);
+      }
+    },
   };
+}
+
+/** Photos in an S3 bucket, with the same content-addressed keys as the local folder. */
+export function createS3MediaStorage(settings: S3Settings): MediaStorage {
+  const objects = createS3Objects(settings);
+  const put = (key: string, data: Uint8Array) => objects.put(key, data, contentTypeOfKey(key));
 
   return {
     async put(data, contentType) {
@@ -68,19 +92,12 @@ export function createS3MediaStorage(settings: S3Settings): MediaStorage {
     },
     async get(key) {
       if (!isMediaKey(key)) return null;
-      try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
-        if (!object.Body) throw new Error(`S3 GetObject ${key}: no body`);
-        const bytes = await object.Body.transformToByteArray();
-        return {
-          data: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-          contentType: contentTypeOfKey(key),
-        };
-      } catch (error) {
-        if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)
-          return null;
-        throw storeError('GetObject', key, error);
-      }
+      const bytes = await objects.get(key);
+      if (!bytes) return null;
+      return {
+        data: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+        contentType: contentTypeOfKey(key),
+      };
     },
   };
 }
