@@ -28,15 +28,18 @@ export const languageOf = (value: Text | undefined): DocumentLanguage =>
 
 const clean = (value: Text | undefined) => (value ?? '').trim();
 
-function snapshot(row: {
-  first_name?: Text;
-  last_name?: Text;
-  email?: Text;
-  postal_code?: Text;
-  phone_number?: Text;
-  address?: Text;
-  city?: Text;
-}): PartySnapshot {
+/** The columns every party's row has: a person's name, contacts and address. */
+interface PersonRow {
+  first_name: Text;
+  last_name: Text;
+  email: Text;
+  phone_number: Text;
+  address: Text;
+  city: Text;
+  postal_code: Text;
+}
+
+function snapshot(row: Partial<PersonRow>): PartySnapshot {
   return {
     first_name: clean(row.first_name),
     last_name: clean(row.last_name),
@@ -62,15 +65,8 @@ export function frenchVatNumber(siret: Text | undefined): string | undefined {
   return `FR${String(key).padStart(2, '0')}${siren}`;
 }
 
-interface VendorRow {
+interface VendorRow extends PersonRow {
   uuid: string;
-  first_name: Text;
-  last_name: Text;
-  email: Text;
-  phone_number: Text;
-  address: Text;
-  city: Text;
-  postal_code: Text;
   language: Text;
   is_self_employed: boolean;
   company: Text;
@@ -150,16 +146,6 @@ export function saleVatRegime(vendor: VendorParty, productTaxEligible: boolean):
     return productTaxEligible ? { kind: 'NORMAL', ratePercent: 20 } : { kind: 'MARGIN' };
   if (vendor.selfEmployed) return { kind: 'FRANCHISE' };
   return { kind: 'MARGIN' };
-}
-
-interface PersonRow {
-  first_name: Text;
-  last_name: Text;
-  email: Text;
-  phone_number: Text;
-  address: Text;
-  city: Text;
-  postal_code: Text;
 }
 
 /** A depositor, the recipient of their statement. */
