@@ -19,6 +19,7 @@ import { staticHandler } from './http/staticFiles.ts';
 import { createS3MediaStorage } from './media/s3Storage.ts';
 import { createLocalMediaStorage } from './media/storage.ts';
 import { createLocalDocumentStore, createS3DocumentStore } from './documents/store.ts';
+import { createLocalProofStore, createS3ProofStore } from './services/companies/proofStore.ts';
 import { accessInterceptor, publicMethods } from './rpc/access/interceptor.ts';
 import { ACCESS_TABLE } from './rpc/access/table.ts';
 import { authInterceptor } from './rpc/authInterceptor.ts';
@@ -105,6 +106,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           ? path.join(options.dataDir, 'private')
           : path.join(await tempDir(), 'private'),
       );
+  // Proofs of registration: the same private place as the documents, under companies/ keys.
+  const proofs = config.s3
+    ? createS3ProofStore(config.s3)
+    : createLocalProofStore(
+        options.dataDir
+          ? path.join(options.dataDir, 'private')
+          : path.join(await tempDir(), 'private'),
+      );
   if (options.seed === 'demo')
     await seedDemo(database.db, media, {
       products: options.demoProducts,
@@ -133,6 +142,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       marketplaceApiUrl: config.marketplaceApiUrl,
       media,
       documents,
+      proofs,
       http: plainRoutes,
       publicUrl: () => publicOrigin,
       connectors: options.connectors ?? config.connectors,

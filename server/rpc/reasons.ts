@@ -1,5 +1,6 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 import type { CompanyReason } from '../../src/domain/company/companyRules.ts';
+import type { ProofReason } from '../../src/domain/company/proofFile.ts';
 import type { RuleCode } from '../../src/domain/deposit/rules.ts';
 import type { WantDepositRefusalName } from '../../src/domain/deposit/wantDeposit.ts';
 import type { InvoiceReason } from '../../src/domain/invoices/invoiceRules.ts';
@@ -94,6 +95,10 @@ export type Reason =
   // already belongs to a company creates no other.
   | CompanyReason
   | 'ALREADY_IN_COMPANY'
+  // The proof of registration: not a PDF, JPEG or PNG by its first bytes; empty or over 10 MB
+  // (src/domain/company/proofFile.ts); none uploaded yet.
+  | ProofReason
+  | 'PROOF_NOT_UPLOADED'
   // Rate slides: not exactly one owner, values outside their bounds (the field travels with it),
   // a range sharing a price with another slide of the same owner (the message names its range).
   | 'RATE_SLIDE_OWNER'

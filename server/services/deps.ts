@@ -1,5 +1,6 @@
 import type { MediaStorage } from '../media/storage.ts';
 import type { DocumentStore } from '../documents/store.ts';
+import type { ProofStore } from './companies/proofStore.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.gen.ts';
 import type { Mailer } from '../mail/outbox.ts';
@@ -84,6 +85,8 @@ export interface ServiceDeps {
   readonly media: MediaStorage;
   /** Issued documents (invoices, receipts): private, downloaded through checked calls only. */
   readonly documents: DocumentStore;
+  /** Companies' proofs of registration (Kbis): private like the documents, under keys of their own. */
+  readonly proofs: ProofStore;
   /** Plain HTTP routes (shop pages, OAuth returns, webhooks): areas add theirs at build time. */
   readonly http: PlainRoutes;
   /** The origin the browser uses (known once the server listens): for absolute links. */

@@ -54,6 +54,9 @@ export const REASON_I18N_KEYS: Readonly<Record<string, string>> = {
   WEBSITE_INVALID: 'company.errorWebsiteInvalid',
   PERCENTAGE_INVALID: 'company.errorPercentageInvalid',
   ALREADY_IN_COMPANY: 'company.errorAlreadyInCompany',
+  PROOF_FILE_TYPE: 'company.errorProofFileType',
+  PROOF_FILE_SIZE: 'company.errorProofFileSize',
+  PROOF_NOT_UPLOADED: 'company.errorProofNotUploaded',
   // Invoicing refusals (src/domain/invoices/invoiceRules.ts).
   INVOICE_PERIOD_INVALID: 'invoicing.reasonInvoicePeriodInvalid',
   INVOICE_STATUS_BACKWARDS: 'invoicing.reasonInvoiceStatusBackwards',

@@ -175,6 +175,9 @@ export const ACCESS_TABLE: readonly ServiceEntry[] = [
     create: vendor('company'),
     retrieve: vendor('company'),
     update: vendor('company'),
+    // The proof of registration (Kbis): its administrator uploads it, its members download it.
+    uploadProofOfRegistration: vendor('company', writes('company', 'company')),
+    downloadProofOfRegistration: vendor('company', reads('company', 'company')),
   }),
   rulesFor(DepositService, {
     list: member('deposit'),

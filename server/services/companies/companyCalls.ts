@@ -3,7 +3,10 @@ import type { ServiceDeps } from '../deps.ts';
 import { implement } from '../implement.ts';
 import { companyHandlers } from './companyService.ts';
 
-/** Companies: creating one (its creator becomes its administrator) and its administrator's edits. */
+/**
+ * Companies: creating one (its creator becomes its administrator), its administrator's edits and
+ * proof of registration.
+ */
 export function companyCallsHandlers(deps: ServiceDeps) {
-  return [implement(CompanyService, companyHandlers(deps.db, deps.clock))] as const;
+  return [implement(CompanyService, companyHandlers(deps.db, deps.clock, deps.proofs))] as const;
 }

@@ -1,8 +1,14 @@
+import { createHash } from 'node:crypto';
 import { create } from '@bufbuild/protobuf';
-import { Code, type HandlerContext } from '@connectrpc/connect';
+import { Code, ConnectError, type HandlerContext } from '@connectrpc/connect';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.gen.ts';
-import { mapDatabaseErrors, requireCaller, requireUuid } from '../../crud/crudService.ts';
+import {
+  mapDatabaseErrors,
+  requireCaller,
+  requireInScope,
+  requireUuid,
+} from '../../crud/crudService.ts';
 import { scopeFor } from '../../crud/policies.ts';
 import { scopeSql } from '../../crud/queryParts.ts';
 import { rowToMessage } from '../../crud/rowMapping.ts';
@@ -10,12 +16,22 @@ import type { Caller } from '../../rpc/caller.ts';
 import { fail } from '../../rpc/reasons.ts';
 import { companyProblems, normaliseCompany } from '../../../src/domain/company/companyRules.ts';
 import {
+  PROOF_KINDS,
+  proofKind,
+  proofProblem,
+  type ProofReason,
+} from '../../../src/domain/company/proofFile.ts';
+import {
   CompanySchema,
+  ProofOfRegistrationFileSchema,
   type Company,
   type CreateCompanyRequest,
+  type DownloadProofOfRegistrationRequest,
   type UpdateCompanyRequest,
+  type UploadProofOfRegistrationRequest,
 } from '../../../src/rpc/gen/seconde/v1/company_pb.ts';
 import { lazySchema, tableColumns } from '../deposit/rules/ruleSql.ts';
+import { proofKey, proofKindOfKey, type ProofStore } from './proofStore.ts';
 
 type Row = Record<string, unknown>;
 
@@ -25,6 +41,18 @@ const MESSAGES = {
   WEBSITE_INVALID: 'The website must be an http or https address',
   PERCENTAGE_INVALID: 'The negotiated percentage is a whole number from 0 to 100',
 } as const;
+
+const PROOF_MESSAGES: Record<ProofReason, string> = {
+  PROOF_FILE_TYPE: 'The proof of registration must be a PDF, JPEG or PNG file',
+  PROOF_FILE_SIZE: 'The proof of registration must be between 1 byte and 10 MB',
+};
+
+/** A refusal about the uploaded file, naming the `data` field like FIELD_INVALID does. */
+const refuseProof = (reason: ProofReason) =>
+  new ConnectError(
+    JSON.stringify({ code: reason, message: PROOF_MESSAGES[reason], field: 'data' }),
+    Code.InvalidArgument,
+  );
 
 /** The company as stored, or the first rule it breaks (before anything is written). */
 function checked(c: Company | undefined) {
@@ -72,7 +100,7 @@ async function requireWritable(trx: Kysely<Database>, uuid: string, caller: Call
  * CompanyService's writes: a vendor without a company creates one and becomes its administrator
  * in the same transaction; the administrator (or staff) updates it. List and retrieve stay generic.
  */
-export function companyHandlers(db: Kysely<Database>, clock: () => Date) {
+export function companyHandlers(db: Kysely<Database>, clock: () => Date, proofs: ProofStore) {
   const schema = lazySchema(db);
   const toCompany = async (row: Row) =>
     rowToMessage(CompanySchema, tableColumns(await schema(), 'company'), row);
@@ -141,6 +169,63 @@ export function companyHandlers(db: Kysely<Database>, clock: () => Date) {
           .returningAll()
           .executeTakeFirstOrThrow();
         return toCompany(row);
+      });
+    },
+
+    /**
+     * The administrator's proof of registration: a PDF, JPEG or PNG by its first bytes (whatever
+     * type or name the browser declares), stored privately under a key named after its content,
+     * then recorded on the company. A refused file writes nothing.
+     */
+    async uploadProofOfRegistration(req: UploadProofOfRegistrationRequest, ctx: HandlerContext) {
+      const caller = requireCaller(ctx);
+      requireUuid(req.company, 'company');
+      const problem = proofProblem(req.data);
+      if (problem) throw refuseProof(problem);
+      const kind = proofKind(req.data)!;
+      const sha256 = createHash('sha256').update(req.data).digest('hex');
+      const key = proofKey(req.company, sha256, kind);
+      return write(async (trx) => {
+        await requireWritable(trx, req.company, caller);
+        // Stored before the row names it: a failed write leaves an orphan file, never a dangling key.
+        await proofs.put(key, req.data);
+        const row = await trx
+          .updateTable('company')
+          .set((eb) => ({
+            proof_registration: key,
+            updated_at: clock(),
+            row_version: eb('row_version', '+', 1),
+          }))
+          .where('uuid', '=', req.company)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return toCompany(row);
+      });
+    },
+
+    /** The stored proof, for the company's members and staff. */
+    async downloadProofOfRegistration(
+      req: DownloadProofOfRegistrationRequest,
+      ctx: HandlerContext,
+    ) {
+      const caller = requireCaller(ctx);
+      requireUuid(req.company, 'company');
+      await schema();
+      const row = await requireInScope(db, 'company', req.company, caller, 'read', 'company');
+      const key = typeof row.proof_registration === 'string' ? row.proof_registration : '';
+      const data = key ? await proofs.get(key) : null;
+      if (!data)
+        throw fail(
+          Code.FailedPrecondition,
+          'PROOF_NOT_UPLOADED',
+          'No proof of registration has been uploaded',
+        );
+      const kind = proofKindOfKey(key);
+      const title = String(row.title ?? '').replace(/[^\w.-]+/g, '_') || 'company';
+      return create(ProofOfRegistrationFileSchema, {
+        data,
+        filename: `kbis-${title}.${kind}`,
+        contentType: PROOF_KINDS[kind].contentType,
       });
     },
   };

@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file seconde/v1/company.proto.
  */
 export const file_seconde_v1_company: GenFile = /*@__PURE__*/
-  fileDesc("ChhzZWNvbmRlL3YxL2NvbXBhbnkucHJvdG8SCnNlY29uZGUudjEi4QMKB0NvbXBhbnkSGQoEdXVpZBgBIAEoCUILukgI2AEBcgOwAQESFwoFdGl0bGUYAiABKAlCCLpIBXIDGP8BEhYKBXNpcmV0GAMgASgJQge6SARyAhggEiQKEnByb29mX3JlZ2lzdHJhdGlvbhgEIAEoCUIIukgFcgMYgBASHgoMd2Vic2l0ZV9saW5rGAUgASgJQgi6SAVyAxiAEBIUCgx0YXhfZWxpZ2libGUYBiABKAgSMgofbmVnb2NpYXRlZF9wb3VyY2VudGFnZV9vbl9wcmljZRgHIAEoBUIJukgGGgQYZCgAEhwKC3Bvc3RhbF9jb2RlGAggASgJQge6SARyAhgQEhkKB2FkZHJlc3MYCSABKAlCCLpIBXIDGP8BEhYKBGNpdHkYCiABKAlCCLpIBXIDGP8BEjEKKXVzZV92ZW5kb3JfYWRkcmVzc19hc19mYWN0dXJhdGlvbl9hZGRyZXNzGAsgASgIEi8KCmNyZWF0ZWRfYXQYhAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIvCgp1cGRhdGVkX2F0GIUHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFAoLcm93X3ZlcnNpb24YhgcgASgFIl4KFExpc3RDb21wYW5pZXNSZXF1ZXN0EioKCnBhZ2luYXRpb24YASABKAsyFi5zZWNvbmRlLnYxLlBhZ2luYXRpb24SGgoIb3JkZXJpbmcYAiABKAlCCLpIBXIDGMgBIkwKFUxpc3RDb21wYW5pZXNSZXNwb25zZRIkCgdyZXN1bHRzGAEgAygLMhMuc2Vjb25kZS52MS5Db21wYW55Eg0KBWNvdW50GAIgASgFIjwKFENyZWF0ZUNvbXBhbnlSZXF1ZXN0EiQKB2NvbXBhbnkYASABKAsyEy5zZWNvbmRlLnYxLkNvbXBhbnkiMwoWUmV0cmlldmVDb21wYW55UmVxdWVzdBIZCgR1dWlkGAEgASgJQgu6SAjYAQFyA7ABASI8ChRVcGRhdGVDb21wYW55UmVxdWVzdBIkCgdjb21wYW55GAEgASgLMhMuc2Vjb25kZS52MS5Db21wYW55MqQCCg5Db21wYW55U2VydmljZRJLCgRMaXN0EiAuc2Vjb25kZS52MS5MaXN0Q29tcGFuaWVzUmVxdWVzdBohLnNlY29uZGUudjEuTGlzdENvbXBhbmllc1Jlc3BvbnNlEj8KBkNyZWF0ZRIgLnNlY29uZGUudjEuQ3JlYXRlQ29tcGFueVJlcXVlc3QaEy5zZWNvbmRlLnYxLkNvbXBhbnkSQwoIUmV0cmlldmUSIi5zZWNvbmRlLnYxLlJldHJpZXZlQ29tcGFueVJlcXVlc3QaEy5zZWNvbmRlLnYxLkNvbXBhbnkSPwoGVXBkYXRlEiAuc2Vjb25kZS52MS5VcGRhdGVDb21wYW55UmVxdWVzdBoTLnNlY29uZGUudjEuQ29tcGFueWIGcHJvdG8z", [file_buf_validate_validate, file_google_protobuf_timestamp, file_seconde_v1_common]);
+  fileDesc("ChhzZWNvbmRlL3YxL2NvbXBhbnkucHJvdG8SCnNlY29uZGUudjEi4QMKB0NvbXBhbnkSGQoEdXVpZBgBIAEoCUILukgI2AEBcgOwAQESFwoFdGl0bGUYAiABKAlCCLpIBXIDGP8BEhYKBXNpcmV0GAMgASgJQge6SARyAhggEiQKEnByb29mX3JlZ2lzdHJhdGlvbhgEIAEoCUIIukgFcgMYgBASHgoMd2Vic2l0ZV9saW5rGAUgASgJQgi6SAVyAxiAEBIUCgx0YXhfZWxpZ2libGUYBiABKAgSMgofbmVnb2NpYXRlZF9wb3VyY2VudGFnZV9vbl9wcmljZRgHIAEoBUIJukgGGgQYZCgAEhwKC3Bvc3RhbF9jb2RlGAggASgJQge6SARyAhgQEhkKB2FkZHJlc3MYCSABKAlCCLpIBXIDGP8BEhYKBGNpdHkYCiABKAlCCLpIBXIDGP8BEjEKKXVzZV92ZW5kb3JfYWRkcmVzc19hc19mYWN0dXJhdGlvbl9hZGRyZXNzGAsgASgIEi8KCmNyZWF0ZWRfYXQYhAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIvCgp1cGRhdGVkX2F0GIUHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFAoLcm93X3ZlcnNpb24YhgcgASgFIl4KFExpc3RDb21wYW5pZXNSZXF1ZXN0EioKCnBhZ2luYXRpb24YASABKAsyFi5zZWNvbmRlLnYxLlBhZ2luYXRpb24SGgoIb3JkZXJpbmcYAiABKAlCCLpIBXIDGMgBIkwKFUxpc3RDb21wYW5pZXNSZXNwb25zZRIkCgdyZXN1bHRzGAEgAygLMhMuc2Vjb25kZS52MS5Db21wYW55Eg0KBWNvdW50GAIgASgFIjwKFENyZWF0ZUNvbXBhbnlSZXF1ZXN0EiQKB2NvbXBhbnkYASABKAsyEy5zZWNvbmRlLnYxLkNvbXBhbnkiMwoWUmV0cmlldmVDb21wYW55UmVxdWVzdBIZCgR1dWlkGAEgASgJQgu6SAjYAQFyA7ABASI8ChRVcGRhdGVDb21wYW55UmVxdWVzdBIkCgdjb21wYW55GAEgASgLMhMuc2Vjb25kZS52MS5Db21wYW55IpMBCiBVcGxvYWRQcm9vZk9mUmVnaXN0cmF0aW9uUmVxdWVzdBIZCgdjb21wYW55GAEgASgJQgi6SAVyA7ABARIYCgRkYXRhGAIgASgMQgq6SAd6BRiAgIAFEh4KDGNvbnRlbnRfdHlwZRgDIAEoCUIIukgFcgMY/wESGgoIZmlsZW5hbWUYBCABKAlCCLpIBXIDGP8BIj8KIkRvd25sb2FkUHJvb2ZPZlJlZ2lzdHJhdGlvblJlcXVlc3QSGQoHY29tcGFueRgBIAEoCUIIukgFcgOwAQEiTwoXUHJvb2ZPZlJlZ2lzdHJhdGlvbkZpbGUSDAoEZGF0YRgBIAEoDBIQCghmaWxlbmFtZRgCIAEoCRIUCgxjb250ZW50X3R5cGUYAyABKAky+AMKDkNvbXBhbnlTZXJ2aWNlEksKBExpc3QSIC5zZWNvbmRlLnYxLkxpc3RDb21wYW5pZXNSZXF1ZXN0GiEuc2Vjb25kZS52MS5MaXN0Q29tcGFuaWVzUmVzcG9uc2USPwoGQ3JlYXRlEiAuc2Vjb25kZS52MS5DcmVhdGVDb21wYW55UmVxdWVzdBoTLnNlY29uZGUudjEuQ29tcGFueRJDCghSZXRyaWV2ZRIiLnNlY29uZGUudjEuUmV0cmlldmVDb21wYW55UmVxdWVzdBoTLnNlY29uZGUudjEuQ29tcGFueRI/CgZVcGRhdGUSIC5zZWNvbmRlLnYxLlVwZGF0ZUNvbXBhbnlSZXF1ZXN0GhMuc2Vjb25kZS52MS5Db21wYW55El4KGVVwbG9hZFByb29mT2ZSZWdpc3RyYXRpb24SLC5zZWNvbmRlLnYxLlVwbG9hZFByb29mT2ZSZWdpc3RyYXRpb25SZXF1ZXN0GhMuc2Vjb25kZS52MS5Db21wYW55EnIKG0Rvd25sb2FkUHJvb2ZPZlJlZ2lzdHJhdGlvbhIuLnNlY29uZGUudjEuRG93bmxvYWRQcm9vZk9mUmVnaXN0cmF0aW9uUmVxdWVzdBojLnNlY29uZGUudjEuUHJvb2ZPZlJlZ2lzdHJhdGlvbkZpbGViBnByb3RvMw", [file_buf_validate_validate, file_google_protobuf_timestamp, file_seconde_v1_common]);
 
 /**
  * A business several vendors can belong to: it carries billing data and a negotiated commission,
@@ -210,6 +210,89 @@ export const UpdateCompanyRequestSchema: GenMessage<UpdateCompanyRequest> = /*@_
   messageDesc(file_seconde_v1_company, 5);
 
 /**
+ * A company administrator uploads the proof of registration (Kbis): a PDF, JPEG or PNG, recognised
+ * by its first bytes, kept in the private document store (never on /media).
+ *
+ * @generated from message seconde.v1.UploadProofOfRegistrationRequest
+ */
+export type UploadProofOfRegistrationRequest = Message<"seconde.v1.UploadProofOfRegistrationRequest"> & {
+  /**
+   * @generated from field: string company = 1;
+   */
+  company: string;
+
+  /**
+   * @generated from field: bytes data = 2;
+   */
+  data: Uint8Array;
+
+  /**
+   * @generated from field: string content_type = 3;
+   */
+  contentType: string;
+
+  /**
+   * @generated from field: string filename = 4;
+   */
+  filename: string;
+};
+
+/**
+ * Describes the message seconde.v1.UploadProofOfRegistrationRequest.
+ * Use `create(UploadProofOfRegistrationRequestSchema)` to create a new message.
+ */
+export const UploadProofOfRegistrationRequestSchema: GenMessage<UploadProofOfRegistrationRequest> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_company, 6);
+
+/**
+ * A member of the company (or staff) downloads its proof of registration.
+ *
+ * @generated from message seconde.v1.DownloadProofOfRegistrationRequest
+ */
+export type DownloadProofOfRegistrationRequest = Message<"seconde.v1.DownloadProofOfRegistrationRequest"> & {
+  /**
+   * @generated from field: string company = 1;
+   */
+  company: string;
+};
+
+/**
+ * Describes the message seconde.v1.DownloadProofOfRegistrationRequest.
+ * Use `create(DownloadProofOfRegistrationRequestSchema)` to create a new message.
+ */
+export const DownloadProofOfRegistrationRequestSchema: GenMessage<DownloadProofOfRegistrationRequest> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_company, 7);
+
+/**
+ * The stored proof of registration, with the media type its first bytes say.
+ *
+ * @generated from message seconde.v1.ProofOfRegistrationFile
+ */
+export type ProofOfRegistrationFile = Message<"seconde.v1.ProofOfRegistrationFile"> & {
+  /**
+   * @generated from field: bytes data = 1;
+   */
+  data: Uint8Array;
+
+  /**
+   * @generated from field: string filename = 2;
+   */
+  filename: string;
+
+  /**
+   * @generated from field: string content_type = 3;
+   */
+  contentType: string;
+};
+
+/**
+ * Describes the message seconde.v1.ProofOfRegistrationFile.
+ * Use `create(ProofOfRegistrationFileSchema)` to create a new message.
+ */
+export const ProofOfRegistrationFileSchema: GenMessage<ProofOfRegistrationFile> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_company, 8);
+
+/**
  * Company billing data, edited by company admins.
  *
  * @generated from service seconde.v1.CompanyService
@@ -246,6 +329,22 @@ export const CompanyService: GenService<{
     methodKind: "unary";
     input: typeof UpdateCompanyRequestSchema;
     output: typeof CompanySchema;
+  },
+  /**
+   * @generated from rpc seconde.v1.CompanyService.UploadProofOfRegistration
+   */
+  uploadProofOfRegistration: {
+    methodKind: "unary";
+    input: typeof UploadProofOfRegistrationRequestSchema;
+    output: typeof CompanySchema;
+  },
+  /**
+   * @generated from rpc seconde.v1.CompanyService.DownloadProofOfRegistration
+   */
+  downloadProofOfRegistration: {
+    methodKind: "unary";
+    input: typeof DownloadProofOfRegistrationRequestSchema;
+    output: typeof ProofOfRegistrationFileSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_seconde_v1_company, 0);
