@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { toAppError, type AppErrorCode } from '../../rpc/errors.ts';
+import type { AppErrorCode } from '../../rpc/errors.ts';
 import { failedState, loadingState } from '../shared/loadStates.ts';
 import { isOtherValidPage } from '../shared/pagedListMachine.ts';
-import { refusalOf } from './payoutReasons.ts';
+import { errorCodeUpdate, refusalUpdate } from './payoutReasons.ts';
 import type { PayoutRow, Refusal } from './payoutTypes.ts';
 
 export interface PayoutHistoryQuery {
@@ -65,12 +65,8 @@ export const payoutHistoryMachine = setup({
       refusal: null,
     })),
     endDownload: assign({ downloading: null }),
-    assignRefusal: assign((_, params: { error: unknown }) => ({
-      refusal: refusalOf(params.error),
-    })),
-    assignError: assign((_, params: { error: unknown }) => ({
-      errorCode: toAppError(params.error).code,
-    })),
+    assignRefusal: assign(refusalUpdate),
+    assignError: assign(errorCodeUpdate),
     clearError: assign({ errorCode: null }),
   },
 }).createMachine({

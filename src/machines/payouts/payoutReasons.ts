@@ -33,3 +33,13 @@ export function refusalOf(error: unknown): Refusal {
   const appError = toAppError(error);
   return { code: appError.code, reason: appError.reason ?? null };
 }
+
+/** The update of a payout machine's `assignRefusal`: the refusal of a call the user made. */
+export const refusalUpdate = (_: unknown, params: { error: unknown }) => ({
+  refusal: refusalOf(params.error),
+});
+
+/** The update of a payout machine's `assignError`: the code of a load that failed. */
+export const errorCodeUpdate = (_: unknown, params: { error: unknown }) => ({
+  errorCode: toAppError(params.error).code,
+});

@@ -1,8 +1,8 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { checkBic, checkIban } from '../../domain/bank/iban.ts';
 import { isDayValue, type DayValue } from '../../domain/dates.ts';
-import { toAppError, type AppErrorCode } from '../../rpc/errors.ts';
-import { refusalOf } from './payoutReasons.ts';
+import type { AppErrorCode } from '../../rpc/errors.ts';
+import { errorCodeUpdate, refusalUpdate } from './payoutReasons.ts';
 import type {
   BatchPreview,
   BatchResult,
@@ -138,13 +138,9 @@ export const sepaBatchMachine = setup({
       type: 'batch.created' as const,
       result: params.result,
     })),
-    assignRefusal: assign((_, params: { error: unknown }) => ({
-      refusal: refusalOf(params.error),
-    })),
+    assignRefusal: assign(refusalUpdate),
     clearRefusal: assign({ refusal: null }),
-    assignError: assign((_, params: { error: unknown }) => ({
-      errorCode: toAppError(params.error).code,
-    })),
+    assignError: assign(errorCodeUpdate),
     clearError: assign({ errorCode: null }),
   },
 }).createMachine({

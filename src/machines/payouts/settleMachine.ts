@@ -1,8 +1,8 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { parisDay } from '../../domain/calendar.ts';
 import { isDayValue, type DayValue } from '../../domain/dates.ts';
-import { toAppError, type AppErrorCode } from '../../rpc/errors.ts';
-import { refusalOf } from './payoutReasons.ts';
+import type { AppErrorCode } from '../../rpc/errors.ts';
+import { errorCodeUpdate, refusalUpdate } from './payoutReasons.ts';
 import type { PayableItem, PayoutMethod, PayoutRow, Refusal } from './payoutTypes.ts';
 
 /** Everything payable by a day, or only the items ticked. */
@@ -161,13 +161,9 @@ export const settleMachine = setup({
       type: 'settle.settled' as const,
       payout: params.payout,
     })),
-    assignRefusal: assign((_, params: { error: unknown }) => ({
-      refusal: refusalOf(params.error),
-    })),
+    assignRefusal: assign(refusalUpdate),
     clearRefusal: assign({ refusal: null }),
-    assignError: assign((_, params: { error: unknown }) => ({
-      errorCode: toAppError(params.error).code,
-    })),
+    assignError: assign(errorCodeUpdate),
     clearError: assign({ errorCode: null }),
   },
 }).createMachine({
