@@ -1,6 +1,5 @@
 import {
   Button,
-  Callout,
   Checkbox,
   Classes,
   Dialog,
@@ -17,7 +16,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { formatDate } from '../../domain/dates.ts';
-import { reasonKey, refusalKey } from '../../machines/payouts/payoutReasons.ts';
+import { reasonKey } from '../../machines/payouts/payoutReasons.ts';
 import { PAYOUT_METHODS, type PayoutMethod } from '../../machines/payouts/payoutTypes.ts';
 import {
   CHEQUE_NUMBER_MAX,
@@ -31,6 +30,7 @@ import { FailedState, PageState } from '../components/PageState.tsx';
 import { DateInput } from '../components/form/DateInput.tsx';
 import { euros, methodKey } from './money.ts';
 import { SettledBody } from './SettledBody.tsx';
+import { SettleRefusal } from './SettleRefusal.tsx';
 import './payouts.css';
 
 export type SettleActor = ActorRefFrom<typeof settleMachine>;
@@ -235,11 +235,7 @@ function SettleForm({ actor, onClose }: { actor: SettleActor; onClose: () => voi
             {t('payouts.itemCount', { count: chosen.length })}
           </span>
         </p>
-        {refusal && (
-          <Callout intent={Intent.DANGER} role="alert" data-testid="settle-refusal">
-            {t(refusalKey(refusal))}
-          </Callout>
-        )}
+        <SettleRefusal refusal={refusal} />
       </DialogBody>
       <DialogFooter
         actions={

@@ -1,8 +1,8 @@
 import { Button, Callout, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { refusalKey } from '../../machines/payouts/payoutReasons.ts';
 import { euros } from './money.ts';
+import { SettleRefusal } from './SettleRefusal.tsx';
 import type { SettleActor } from './SettleDialog.tsx';
 
 /** The dialog once paid: what was paid, what is still owed, and the receipt to save. */
@@ -26,11 +26,7 @@ export function SettledBody({ actor, onClose }: { actor: SettleActor; onClose: (
             {t('payouts.balanceAfter', { amount: euros(payout.balanceAfterCents, i18n.language) })}
           </p>
         </Callout>
-        {refusal && (
-          <Callout intent={Intent.DANGER} role="alert" data-testid="settle-refusal">
-            {t(refusalKey(refusal))}
-          </Callout>
-        )}
+        <SettleRefusal refusal={refusal} />
       </DialogBody>
       <DialogFooter
         actions={
