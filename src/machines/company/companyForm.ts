@@ -20,6 +20,8 @@ export interface CompanyRecord {
   readonly postalCode: string;
   readonly city: string;
   readonly useVendorAddressAsFacturationAddress: boolean;
+  /** The stored proof of registration's key; empty when none was uploaded. */
+  readonly proofRegistration: string;
 }
 
 /** The form's values: texts as typed (the percentage too), switches as booleans. */

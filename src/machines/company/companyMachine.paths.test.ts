@@ -19,7 +19,11 @@ const RECORD: CompanyRecord = {
   postalCode: '69002',
   city: 'Lyon',
   useVendorAddressAsFacturationAddress: false,
+  proofRegistration: '',
 };
+const PROOF_KEY = `companies/company-1/proof-${'a'.repeat(64)}.pdf`;
+const PDF = new TextEncoder().encode('%PDF-1.4 kbis');
+const TEXT = new TextEncoder().encode('not a pdf');
 const VENDOR_ADDRESS = { address: '8 rue des Lilas', postalCode: '75011', city: 'Paris' };
 const loaded = (isCompanyAdmin: boolean, company: CompanyRecord | null): CompanyLoaded => ({
   vendorAddress: VENDOR_ADDRESS,
@@ -35,6 +39,17 @@ const EVENTS = [
   { type: 'company.save' },
   { type: 'company.retry' },
   { type: 'company.reload' },
+  {
+    type: 'company.proof.upload',
+    file: { data: PDF, contentType: 'application/pdf', filename: 'kbis.pdf' },
+  },
+  {
+    type: 'company.proof.upload',
+    file: { data: TEXT, contentType: 'application/pdf', filename: 'x.pdf' },
+  },
+  done('uploadProof', { ...RECORD, rowVersion: 2, proofRegistration: PROOF_KEY }),
+  failure('uploadProof', refused('PROOF_FILE_TYPE')),
+  failure('uploadProof', new ConnectError('down', Code.Unavailable)),
   done('loadCompany', loaded(true, RECORD)),
   done('loadCompany', loaded(false, RECORD)),
   done('loadCompany', loaded(false, null)),
@@ -61,6 +76,23 @@ function check(s: Snapshot, { where, event, emitted, started }: StepInfo<Snapsho
   // A refused local save focuses the first refused field.
   if (event.type === 'company.save' && s.matches('editing') && s.context.focus)
     expect(s.context.fieldErrors[s.context.focus.field], where).toBeDefined();
+  // A file the shared check refuses is not sent; its reason shows on the proof field.
+  for (const call of started.filter((c) => c.id === 'uploadProof')) {
+    const { file } = call.input as { file: { data: Uint8Array } };
+    expect(file.data, where).toBe(PDF);
+    expect(s.context.record, where).not.toBeNull();
+  }
+  if (event.type === 'company.proof.upload' && s.context.record && s.matches('editing'))
+    expect(s.context.proofRefusal, where).toBe('PROOF_FILE_TYPE');
+  // An uploaded proof moves the row version (the next save is not stale) and keeps the draft.
+  if (event.type === 'xstate.done.actor.uploadProof') {
+    expect(s.context.record?.proofRegistration, where).toBe(PROOF_KEY);
+    expect(s.context.record?.rowVersion, where).toBe(2);
+    expect(s.context.proofRefusal, where).toBeNull();
+  }
+  if (event.type === 'xstate.error.actor.uploadProof')
+    expect(s.context.proofRefusal ?? s.context.proofErrorCode, where).not.toBeNull();
+  if (s.matches('uploadingProof')) expect(s.hasTag('busy'), where).toBe(true);
   if (s.hasTag('editable')) expect(s.context.draft, where).not.toBeNull();
   if (s.hasTag('readOnly')) {
     expect(s.context.draft, where).toBeNull();

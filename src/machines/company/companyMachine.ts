@@ -4,6 +4,7 @@ import type {
   CompanyReason,
   PostalAddress,
 } from '../../domain/company/companyRules.ts';
+import { proofProblem, type ProofReason } from '../../domain/company/proofFile.ts';
 import { toAppError, type AppErrorCode } from '../../rpc/errors.ts';
 import {
   draftOf,
@@ -14,6 +15,19 @@ import {
   type CompanyDraft,
   type CompanyRecord,
 } from './companyForm.ts';
+
+/** A chosen proof of registration file, read into memory. */
+export interface ProofFile {
+  readonly data: Uint8Array;
+  readonly contentType: string;
+  readonly filename: string;
+}
+
+/** An upload of the proof of registration of the loaded company. */
+export interface UploadProofInput {
+  readonly company: string;
+  readonly file: ProofFile;
+}
 
 /** What loading finds: the vendor's address and role, and their company when they have one. */
 export interface CompanyLoaded {
@@ -42,13 +56,17 @@ export interface CompanyContext {
   readonly saveError: AppErrorCode | null;
   /** Why loading failed, or that the company was changed meanwhile. */
   readonly errorCode: AppErrorCode | null;
+  /** Why the last proof of registration was refused (its file), or why its upload failed. */
+  readonly proofRefusal: ProofReason | null;
+  readonly proofErrorCode: AppErrorCode | null;
 }
 
 export type CompanyEvent =
   | { type: 'company.change'; field: CompanyField; value: string | boolean }
   | { type: 'company.save' }
   | { type: 'company.retry' }
-  | { type: 'company.reload' };
+  | { type: 'company.reload' }
+  | { type: 'company.proof.upload'; file: ProofFile };
 
 const errorOf = ({ event }: { event: { error?: unknown } }) => ({ error: event.error });
 const focusOn = (context: CompanyContext, field: CompanyField | null) =>
@@ -75,6 +93,9 @@ export const companyMachine = setup({
     saveCompany: fromPromise<CompanyRecord, SaveCompanyInput>(() =>
       Promise.reject(new Error('saveCompany not provided')),
     ),
+    uploadProof: fromPromise<CompanyRecord, UploadProofInput>(() =>
+      Promise.reject(new Error('uploadProof not provided')),
+    ),
   },
   guards: {
     canEdit: (_, params: { loaded: CompanyLoaded }) =>
@@ -84,6 +105,11 @@ export const companyMachine = setup({
       fieldOfReason(toAppError(params.error).reason) !== null,
     isStale: (_, params: { error: unknown }) =>
       toAppError(params.error).code === 'changedBySomeoneElse',
+    hasRecord: ({ context }) => context.record !== null,
+    canUploadProof: ({ context, event }) =>
+      context.record !== null &&
+      event.type === 'company.proof.upload' &&
+      proofProblem(event.file.data) === undefined,
   },
   actions: {
     assignLoaded: assign((_, params: { loaded: CompanyLoaded; editable: boolean }) => {
@@ -138,6 +164,27 @@ export const companyMachine = setup({
       errorCode: toAppError(params.error).code,
     })),
     clearErrors: assign({ errorCode: null, saveError: null }),
+    refuseProofLocally: assign((_, params: { file: ProofFile }) => ({
+      proofRefusal: proofProblem(params.file.data) ?? null,
+      proofErrorCode: null,
+    })),
+    clearProofError: assign({ proofRefusal: null, proofErrorCode: null }),
+    /** The upload moved the row's version and proof; the draft being typed stays as it is. */
+    assignUploaded: assign(({ context }, params: { record: CompanyRecord }) => ({
+      record: context.record && {
+        ...context.record,
+        rowVersion: params.record.rowVersion,
+        proofRegistration: params.record.proofRegistration,
+      },
+    })),
+    assignProofError: assign((_, params: { error: unknown }) => {
+      const error = toAppError(params.error);
+      const reason = error.reason === 'PROOF_FILE_TYPE' || error.reason === 'PROOF_FILE_SIZE';
+      return {
+        proofRefusal: reason ? (error.reason as ProofReason) : null,
+        proofErrorCode: reason ? null : error.code,
+      };
+    }),
     emitSaved: emit({ type: 'company.saved' as const }),
   },
 }).createMachine({
@@ -153,6 +200,8 @@ export const companyMachine = setup({
     focus: null,
     saveError: null,
     errorCode: null,
+    proofRefusal: null,
+    proofErrorCode: null,
   }),
   states: {
     loading: {
@@ -199,6 +248,35 @@ export const companyMachine = setup({
           { guard: 'isDraftValid', target: 'saving', actions: 'clearErrors' },
           { actions: 'showRefusedFields' },
         ],
+        // The proof uploads as soon as it is chosen, for a company that exists; a file the shared
+        // check refuses (type by its first bytes, size) is not sent.
+        'company.proof.upload': [
+          {
+            guard: 'canUploadProof',
+            target: 'uploadingProof',
+            actions: 'clearProofError',
+          },
+          {
+            guard: 'hasRecord',
+            actions: { type: 'refuseProofLocally', params: ({ event }) => ({ file: event.file }) },
+          },
+        ],
+      },
+    },
+    uploadingProof: {
+      tags: ['busy', 'editable'],
+      invoke: {
+        id: 'uploadProof',
+        src: 'uploadProof',
+        input: ({ context, event }) => ({
+          company: context.record!.uuid,
+          file: (event as Extract<CompanyEvent, { type: 'company.proof.upload' }>).file,
+        }),
+        onDone: {
+          target: 'editing',
+          actions: { type: 'assignUploaded', params: ({ event }) => ({ record: event.output }) },
+        },
+        onError: { target: 'editing', actions: { type: 'assignProofError', params: errorOf } },
       },
     },
     saving: {

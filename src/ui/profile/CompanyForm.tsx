@@ -7,6 +7,7 @@ import type { CompanyField } from '../../domain/company/companyRules.ts';
 import { COMPANY_TEXT_FIELDS, draftInvoiceAddress } from '../../machines/company/companyForm.ts';
 import type { companyMachine } from '../../machines/company/companyMachine.ts';
 import { labelKey } from '../../machines/people/labels.ts';
+import { ProofOfRegistration } from './ProofOfRegistration.tsx';
 
 type CompanyActor = ActorRefFrom<typeof companyMachine>;
 type TextField = (typeof COMPANY_TEXT_FIELDS)[number];
@@ -38,6 +39,10 @@ export function CompanyForm({ actor }: { actor: CompanyActor }) {
   const saveError = useSelector(actor, (s) => s.context.saveError);
   const vendorAddress = useSelector(actor, (s) => s.context.vendorAddress);
   const saving = useSelector(actor, (s) => s.hasTag('busy'));
+  const record = useSelector(actor, (s) => s.context.record);
+  const uploadingProof = useSelector(actor, (s) => s.matches('uploadingProof'));
+  const proofRefusal = useSelector(actor, (s) => s.context.proofRefusal);
+  const proofErrorCode = useSelector(actor, (s) => s.context.proofErrorCode);
 
   useEffect(() => {
     if (focus) document.getElementById(fieldId(focus.field))?.focus();
@@ -118,6 +123,16 @@ export function CompanyForm({ actor }: { actor: CompanyActor }) {
             { address: invoiceLine },
           )}
         </p>
+        {record && (
+          <ProofOfRegistration
+            company={record.uuid}
+            stored={record.proofRegistration !== ''}
+            onUpload={(file) => actor.send({ type: 'company.proof.upload', file })}
+            uploading={uploadingProof}
+            refusal={proofRefusal}
+            errorCode={proofErrorCode}
+          />
+        )}
         {saveError && (
           <Callout intent={Intent.DANGER} role="alert" data-testid="company-save-failed">
             {t(`errors.${saveError}`)}

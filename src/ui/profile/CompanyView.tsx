@@ -14,6 +14,7 @@ import { FailedState, PageState } from '../components/PageState.tsx';
 import { showToast } from '../components/toaster.ts';
 import { Facts } from '../people/Facts.tsx';
 import { CompanyForm } from './CompanyForm.tsx';
+import { ProofOfRegistration } from './ProofOfRegistration.tsx';
 import { ProfilePage } from './ProfilePage.tsx';
 
 type VendorActor = ActorRefFrom<typeof vendorMachine>;
@@ -128,6 +129,7 @@ function CompanyTab({ vendorUuid }: { vendorUuid: string }) {
           ],
         ]}
       />
+      <ProofOfRegistration company={record.uuid} stored={record.proofRegistration !== ''} />
     </>
   );
 }
