@@ -155,7 +155,7 @@ export function InvoicesView() {
                 data-status={inv.status ?? ''}
               >
                 <td>
-                  {inv.number}
+                  <span className="seconde-reference">{inv.number}</span>
                   {inv.isCreditNote && (
                     <>
                       {' '}
