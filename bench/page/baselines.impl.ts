@@ -28,6 +28,20 @@ const csvCell = (value: CellValue) => {
   return /[";\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 
+/**
+ * The plain CSV a user could make of the same rows: the cells our export writes, `;`-separated
+ * with a BOM so a French spreadsheet opens it as UTF-8.
+ */
+export function buildCsv(
+  spec: SheetSpec,
+  rows: readonly object[],
+  labels: ReadonlyMap<string, string>,
+): Blob {
+  const headers = spec.columns.map((c) => c.header);
+  const lines = [headers, ...rowsOf(spec, rows, labels)].map((line) => line.map(csvCell).join(';'));
+  return new Blob([`\uFEFF${lines.join('\r\n')}`], { type: 'text/csv' });
+}
+
 export async function runBaseline(
   baseline: Baseline,
   source: ExportRequestSpec,
@@ -42,12 +56,9 @@ export async function runBaseline(
       onSpecial: () => undefined,
     },
   );
+  if (baseline === 'csv') return buildCsv(spec, rows, labels);
   const cells = rowsOf(spec, rows, labels);
   const headers = spec.columns.map((c) => c.header);
-  if (baseline === 'csv') {
-    const lines = [headers, ...cells].map((line) => line.map(csvCell).join(';'));
-    return new Blob([`\uFEFF${lines.join('\r\n')}`], { type: 'text/csv' });
-  }
   // Dense mode exists in the npm release at run time; its typings do not declare it.
   const sheet = XLSX.utils.aoa_to_sheet([headers, ...cells], {
     dense: true,

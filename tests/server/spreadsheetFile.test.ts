@@ -30,6 +30,8 @@ const labels = new Map<string, string>([
   ...Array.from({ length: 20 }, (_, i) => [`cat-${i}`, `Catégorie ${i}`] as const),
   ['brand-1', 'Maison <Lin> & Fils'],
   ['size-1', 'M'],
+  ['color-1', 'Bleu'],
+  ['color-2', 'Blanc'],
   ['deposit-1', 'Dépôt de Zoé'],
 ]);
 
@@ -42,7 +44,7 @@ const products = Array.from({ length: ROWS }, (_, i) =>
     category: `cat-${i % 20}`,
     brand: i % 2 ? 'brand-1' : '',
     productSize: 'size-1',
-    colors: i % 3 ? ['Bleu', 'Blanc'] : [],
+    colors: i % 3 ? ['color-1', 'color-2'] : [],
     quality: ProductQuality.VERY_GOOD,
     saleStatus: i % 4 ? SaleStatus.ONLINE : SaleStatus.SELL,
     suggestedPrice: 10 + (i % 100) / 4,

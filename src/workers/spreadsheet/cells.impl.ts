@@ -89,7 +89,8 @@ const text = (value: string): CellValue =>
 /**
  * The cell of one column for one streamed row: numbers stay numbers, dates become Paris
  * wall-time serials, enums their translated label, label columns the display name the stream
- * sent for the uuid, lists their items joined with ", ".
+ * sent for the uuid, lists the display names of their uuids joined with ", ". A uuid the stream
+ * named nowhere leaves nothing rather than its identifier: a sheet shows names, never uuids.
  */
 export function cellValue(
   column: SheetColumnSpec,
@@ -113,8 +114,15 @@ export function cellValue(
       return typeof value === 'number' ? (column.enumLabels?.[value] ?? null) : null;
     case 'label':
       return typeof value === 'string' && value !== '' ? (labels.get(value) ?? null) : null;
-    case 'list':
-      return Array.isArray(value) ? text(value.filter((v) => v !== '').join(', ')) : null;
+    case 'list': {
+      if (!Array.isArray(value)) return null;
+      const names: string[] = [];
+      for (const item of value as unknown[]) {
+        const name = typeof item === 'string' ? labels.get(item) : undefined;
+        if (name) names.push(name);
+      }
+      return text(names.join(', '));
+    }
   }
 }
 

@@ -55,7 +55,11 @@ const column = (type: SheetColumnSpec['type'], extra: Partial<SheetColumnSpec> =
   type,
   ...extra,
 });
-const labels = new Map([['brand-1', 'Maison Lin']]);
+const labels = new Map([
+  ['brand-1', 'Maison Lin'],
+  ['color-1', 'Bleu'],
+  ['color-2', 'Blanc'],
+]);
 const cell = (c: SheetColumnSpec, value: unknown) => cellValue(c, { value }, labels);
 
 describe('cellValue', () => {
@@ -75,7 +79,9 @@ describe('cellValue', () => {
     expect(cell(quality, 0)).toBeNull();
     expect(cell(column('label'), 'brand-1')).toBe('Maison Lin');
     expect(cell(column('label'), 'unknown')).toBeNull();
-    expect(cell(column('list'), ['Bleu', '', 'Blanc'])).toBe('Bleu, Blanc');
+    // A list of colours shows their names, never their uuids, even one the stream did not name.
+    expect(cell(column('list'), ['color-1', '', 'color-2'])).toBe('Bleu, Blanc');
+    expect(cell(column('list'), ['color-1', 'unknown'])).toBe('Bleu');
     expect(cell(column('list'), [])).toBeNull();
   });
 
