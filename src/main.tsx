@@ -7,6 +7,7 @@ import { loadAppConfig } from './rpc/config.ts';
 import { App } from './ui/app/App.tsx';
 import { registerServiceWorker } from './ui/app/pwa.ts';
 import { createAppServices } from './ui/app/services.ts';
+import { installAppIcons } from './ui/icons/iconLoader.ts';
 import { StartupFailed } from './ui/app/StartupFailed.tsx';
 
 const LANGUAGE_KEY = 'seconde.language';
@@ -31,6 +32,7 @@ function rememberLanguage(language: string): void {
 
 /** Reads the deployment's configuration from the same origin, then renders the app. */
 async function start(): Promise<void> {
+  installAppIcons();
   const stored = storedLanguage();
   const i18n = createI18n(isLanguage(stored) ? stored : DEFAULT_LANGUAGE);
   document.documentElement.lang = i18n.language;
