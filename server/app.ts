@@ -35,6 +35,7 @@ import { createTaskQueue } from './services/tasks/pgBossQueue.ts';
 import { backfillSaleLedger } from './services/ledger/backfill.ts';
 import { platformOf } from './services/invoices/platform.ts';
 
+import type { BillingSettings } from './services/billing/billingSettings.ts';
 /**
  * The largest request is a photo with its two thumbnails: a bigger body is refused before it is
  * read into memory.
@@ -64,6 +65,8 @@ export interface StartOptions {
 
 export interface RunningServer {
   readonly url: string;
+  /** Overrides the configured payment provider (tests point it at their own sandbox). */
+  billing?: BillingSettings;
   readonly issuer: string;
   readonly clientId: string;
   readonly audience: string;
@@ -150,6 +153,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     services,
     schema,
   );
+      billing: options.billing ?? config.billing,
   // Runners registered while the handlers were built; queued tasks resume from here.
   await tasks.start();
 

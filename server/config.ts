@@ -11,6 +11,7 @@ import {
   type BusinessSettings,
 } from './services/deps.ts';
 import { loadPlatformIdentity } from './services/invoices/platform.ts';
+import { loadBillingSettings, type BillingSettings } from './services/billing/billingSettings.ts';
 
 /** Everything a deployment may change, read once from the environment. */
 export interface ServerConfig {
@@ -46,6 +47,8 @@ export interface ServerConfig {
   readonly s3: S3Settings | undefined;
   /** Sales channels' credentials (eBay, Shopify), or their built-in sandbox on local installs. */
   readonly connectors: ConnectorSettings;
+  /** The payment provider (Stripe) keys and plan prices, or its built-in sandbox on local installs. */
+  readonly billing: BillingSettings;
 }
 
 const ENVIRONMENTS = ['local', 'development', 'staging', 'production'] as const;
@@ -105,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     marketplaceApiUrl: (env.MARKETPLACE_API_URL || 'https://www.vinted.fr').replace(/\/$/, ''),
     connectors: loadConnectorSettings(env, environment),
+    billing: loadBillingSettings(env, environment),
     s3: s3Settings(env),
   };
 }

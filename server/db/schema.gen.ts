@@ -383,6 +383,16 @@ export interface CategoryAttribute {
   validation_error_message: string | null;
 }
 
+export interface CheckoutSession {
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  plan_interval: string;
+  provider_session_id: string;
+  type: SubscriptionType;
+  url: string;
+  vendor: string;
+}
+
 export interface Color {
   code: string | null;
   color_text: string | null;
@@ -752,6 +762,13 @@ export interface PaymentProcess {
   wait_for_confirmation_expired: Generated<boolean>;
 }
 
+export interface PaymentProviderEvent {
+  id: string;
+  provider_created_at: Timestamp;
+  received_at: Generated<Timestamp>;
+  type: string;
+}
+
 export interface Payout {
   amount_cents: Int8;
   cheque_number: string | null;
@@ -1020,8 +1037,10 @@ export interface Subscription {
   payment_provider_id: string | null;
   plan_amount: number | null;
   plan_interval: string | null;
+  provider_event_at: Timestamp | null;
   row_version: Generated<number>;
   status: SubscriptionStatus | null;
+  trial_end: Timestamp | null;
   type: SubscriptionType | null;
   updated_at: Generated<Timestamp>;
   uuid: Generated<string>;
@@ -1096,6 +1115,7 @@ export interface Vendor {
   onboarding_completed_datetime: Timestamp | null;
   onboarding_device: OnboardingDevice | null;
   onboarding_started_datetime: Timestamp | null;
+  payment_provider_customer_id: string | null;
   phone_number: string | null;
   postal_code: string | null;
   prefered_contact_way: ContactWay | null;
@@ -1147,6 +1167,7 @@ export interface Database {
   buyer: Buyer;
   category: Category;
   category_attribute: CategoryAttribute;
+  checkout_session: CheckoutSession;
   color: Color;
   company: Company;
   connector_oauth_state: ConnectorOauthState;
@@ -1167,6 +1188,7 @@ export interface Database {
   marketplace_transaction: MarketplaceTransaction;
   outbox_mail: OutboxMail;
   payment_process: PaymentProcess;
+  payment_provider_event: PaymentProviderEvent;
   payout: Payout;
   payout_item: PayoutItem;
   payout_receipt_counter: PayoutReceiptCounter;

@@ -45,6 +45,11 @@ export type Reason =
   | 'TICKET_CLOSED'
   // Subscription: TerminateTrial for a vendor who is not on trial.
   | 'NOT_ON_TRIAL'
+  // Payment provider: none configured, unreachable or too slow (nothing written, try again), a
+  // plan not sold, a checkout session not the caller's.
+  | 'PAYMENT_PROVIDER_NOT_CONFIGURED'
+  | 'PAYMENT_PROVIDER_UNAVAILABLE'
+  | 'UNKNOWN_PLAN'
   // Onboarding: the user type is chosen once; completing needs every required answer.
   | 'USER_TYPE_ALREADY_CHOSEN'
   | 'ONBOARDING_INCOMPLETE'

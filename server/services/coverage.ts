@@ -111,7 +111,6 @@ export const NOT_IMPLEMENTED_YET = [
   notYet(BuyerService, ['createFromPastedText']),
   notYet(DeliveryPlaceService, ['findPlacesFromProviders']),
   notYet(DepositProductCategoryService, ['createFromDeposit']),
-  notYet(PaymentPortalService, ['getCustomerPortalClientSecret', 'getCustomerPortalUrl']),
   notYet(PaymentProcessService, ['refreshPaymentUrl', 'waitForPaymentConfirmation']),
   notYet(ProductService, ['retrieveForExtension']),
   notYet(ReferralService, ['createFromSponsorCode']),

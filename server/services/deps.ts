@@ -7,6 +7,7 @@ import type { Mailer } from '../mail/outbox.ts';
 import type { TaskQueue } from './tasks/taskQueue.ts';
 import type { PlainRoutes } from '../http/plainRoutes.ts';
 import type { ConnectorSettings } from './connectors/connectorSettings.ts';
+import type { BillingSettings } from './billing/billingSettings.ts';
 
 /** Business settings a deployment may change; tests build their own. */
 export interface BusinessSettings {
@@ -93,4 +94,6 @@ export interface ServiceDeps {
   readonly publicUrl: () => string;
   /** eBay and Shopify credentials and addresses, or the built-in sandbox. */
   readonly connectors: ConnectorSettings;
+  /** The payment provider's keys, plans and prices, or its built-in sandbox. */
+  readonly billing: BillingSettings;
 }

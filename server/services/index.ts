@@ -24,6 +24,7 @@ import { companyCallsHandlers } from './companies/companyCalls.ts';
 import { rateSlideCallsHandlers } from './rateSlides/rateSlideCalls.ts';
 import { payoutServiceHandlers } from './payouts/payoutService.ts';
 import { invoiceCallsHandlers } from './invoices/invoiceCalls.ts';
+import { billingCallsHandlers } from './billing/billingCalls.ts';
 import { SessionService } from '../../src/rpc/gen/seconde/v1/session_pb.ts';
 import { implement } from './implement.ts';
 import { sessionHandlers } from './sessionService.ts';
@@ -60,6 +61,7 @@ export function handWrittenParts(deps: ServiceDeps) {
     ...rateSlideCallsHandlers(deps),
     ...payoutServiceHandlers(deps),
     ...invoiceCallsHandlers(deps),
+    ...billingCallsHandlers(deps),
   ] as const;
 }
 

@@ -384,6 +384,11 @@ export const ACCESS_TABLE: readonly ServiceEntry[] = [
   rulesFor(SubscriptionService, {
     retrieve: vendor('subscription'),
     terminateTrial: vendor('subscription'),
+    // Plans and their prices are the same for every vendor.
+    listPlans: vendor(null),
+    // Always for the caller's own vendor record; the handler checks the session is theirs.
+    createCheckoutSession: vendor(null),
+    getCheckoutStatus: vendor(null),
   }),
   rulesFor(PaymentPortalService, {
     getCustomerPortalClientSecret: vendor(null, reads('vendor', 'vendor')),

@@ -14,6 +14,7 @@ import type { Caller } from '../../rpc/caller.ts';
 import { fail } from '../../rpc/reasons.ts';
 import type { ServiceDeps } from '../deps.ts';
 import { tableColumns } from '../deposit/requests/columns.ts';
+import { paymentProviderOf, providerRefusal, requireProvider } from '../billing/paymentProvider.ts';
 
 type Row = Record<string, unknown>;
 const DAY_MS = 86_400_000;
@@ -56,11 +57,39 @@ async function lockTarget(
 }
 
 /**
+ * A trialing subscription held at the payment provider: its trial ends there (`trial_end=now`),
+ * before anything is written here; the provider charges the card and its signed webhook sets the
+ * status. A provider that cannot be reached leaves everything as it was.
+ */
+async function endTrialAtProvider(deps: ServiceDeps, caller: Caller, uuid: string): Promise<void> {
+  const found = await sql<{ payment_provider_id: string | null; status: string | null }>`
+    select s.payment_provider_id, s.status::text as status from subscription s
+    where s.provider_event_at is not null
+      and (${caller.isAdminLevel} or s.vendor = ${caller.vendorUuid}) and (
+      (${uuid} <> '' and s.uuid::text = ${uuid}) or
+      (${uuid} = '' and s.uuid = (select subscription from vendor where uuid = ${caller.vendorUuid})))`.execute(
+    deps.db,
+  );
+  const sub = found.rows[0];
+  if (!sub?.payment_provider_id || sub.status !== 'TRIALING') return;
+  try {
+    await requireProvider(paymentProviderOf(deps)).stripe.subscriptions.update(
+      sub.payment_provider_id,
+      { trial_end: 'now' },
+    );
+  } catch (error) {
+    const code = providerRefusal(error);
+    throw fail(Code.FailedPrecondition, 'NOT_ON_TRIAL', `The payment provider refused: ${code}`);
+  }
+}
+
+/**
  * SubscriptionService.TerminateTrial: the vendor ends their trial now, to start paying and use
- * what only paid plans may. In one transaction, bumping each row version: the extension trial's
- * start moves back so that its 14 days end now, `is_on_trial_period` goes false, and a TRIALING
- * subscription becomes ACTIVE (the payment provider charges the card on file when a trial is cut
- * short). Anything else is refused: there is no trial to end.
+ * what only paid plans may. A subscription held at the payment provider ends its trial there
+ * first (its status then comes from the provider's webhook). In one transaction, bumping each row
+ * version: the extension trial's start moves back so that its 14 days end now,
+ * `is_on_trial_period` goes false, and a TRIALING subscription the provider does not hold (demo
+ * rows) becomes ACTIVE. Anything else is refused: there is no trial to end.
  */
 export function terminateTrialHandlers(deps: ServiceDeps) {
   const { db, clock } = deps;
@@ -69,6 +98,8 @@ export function terminateTrialHandlers(deps: ServiceDeps) {
       const caller = requireCaller(ctx);
       if (!caller.isAdminLevel && !caller.vendorUuid)
         throw fail(Code.PermissionDenied, 'FORBIDDEN', 'Only vendors have a trial');
+      if (req.uuid) requireUuid(req.uuid);
+      await endTrialAtProvider(deps, caller, req.uuid);
       const columns = await tableColumns(db, 'subscription');
       const now = clock();
       const row = await mapDatabaseErrors(() =>
@@ -77,6 +108,7 @@ export function terminateTrialHandlers(deps: ServiceDeps) {
           const trialStart = vendor.extension_free_trial_start_datetime as Date | null;
           const inExtensionTrial = isInTrial({ trialStart }, now);
           const trialing = subscription?.status === 'TRIALING';
+          const atProvider = subscription?.provider_event_at != null;
           if (!inExtensionTrial && !trialing && vendor.is_on_trial_period !== true)
             throw fail(Code.FailedPrecondition, 'NOT_ON_TRIAL', 'There is no trial to end');
           const start = inExtensionTrial
@@ -89,7 +121,8 @@ export function terminateTrialHandlers(deps: ServiceDeps) {
           if (!subscription) return null;
           const updated = await sql<Row>`
             update subscription set
-              status = case when status = 'TRIALING' then 'ACTIVE' else status end,
+              status = case when status = 'TRIALING' and not ${atProvider} then 'ACTIVE'
+                else status end,
               updated_at = ${now}, row_version = row_version + 1
             where uuid = ${subscription.uuid as string} returning *`.execute(trx);
           return updated.rows[0]!;

@@ -13,7 +13,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file seconde/v1/subscription.proto.
  */
 export const file_seconde_v1_subscription: GenFile = /*@__PURE__*/
-  fileDesc("Ch1zZWNvbmRlL3YxL3N1YnNjcmlwdGlvbi5wcm90bxIKc2Vjb25kZS52MSK9BAoMU3Vic2NyaXB0aW9uEhkKBHV1aWQYASABKAlCC7pICNgBAXIDsAEBEjgKBnN0YXR1cxgCIAEoDjIeLnNlY29uZGUudjEuU3Vic2NyaXB0aW9uU3RhdHVzQgi6SAWCAQIQARIeCg1wbGFuX2ludGVydmFsGAMgASgJQge6SARyAhhAEhMKC3BsYW5fYW1vdW50GAQgASgBEjQKBHR5cGUYBSABKA4yHC5zZWNvbmRlLnYxLlN1YnNjcmlwdGlvblR5cGVCCLpIBYIBAhABEhsKBnZlbmRvchgGIAEoCUILukgI2AEBcgOwAQESNgoSY3VycmVudF9wZXJpb2RfZW5kGAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBI8ChtkaXNjb3VudF9jb3Vwb25fcGVyY2VudF9vZmYYCCABKAFCF7pIFBISGQAAAAAAAFlAKQAAAAAAAAAAEh0KFWRpc2NvdW50X2NvdXBvbl92YWxpZBgJIAEoCBIlChNwYXltZW50X3Byb3ZpZGVyX2lkGAogASgJQgi6SAVyAxj/ARIcChRjYW5jZWxfYXRfcGVyaW9kX2VuZBgLIAEoCBIvCgpjcmVhdGVkX2F0GIQHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoKdXBkYXRlZF9hdBiFByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhQKC3Jvd192ZXJzaW9uGIYHIAEoBSI4ChtSZXRyaWV2ZVN1YnNjcmlwdGlvblJlcXVlc3QSGQoEdXVpZBgBIAEoCUILukgI2AEBcgOwAQEiMgoVVGVybWluYXRlVHJpYWxSZXF1ZXN0EhkKBHV1aWQYASABKAlCC7pICNgBAXIDsAEBKpMCChBTdWJzY3JpcHRpb25UeXBlEiEKHVNVQlNDUklQVElPTl9UWVBFX1VOU1BFQ0lGSUVEEAASHQoZU1VCU0NSSVBUSU9OX1RZUEVfU1RBUlRFUhABEh8KG1NVQlNDUklQVElPTl9UWVBFX0VTU0VOVElBTBACEhkKFVNVQlNDUklQVElPTl9UWVBFX1BSTxADEh0KGVNVQlNDUklQVElPTl9UWVBFX1BSRU1JVU0QBBIfChtTVUJTQ1JJUFRJT05fVFlQRV9FQ09NTUVSQ0UQBRIgChxTVUJTQ1JJUFRJT05fVFlQRV9DT01NSVNTSU9OEAYSHwobU1VCU0NSSVBUSU9OX1RZUEVfRk9STUFUSU9OEAcqrwIKElN1YnNjcmlwdGlvblN0YXR1cxIjCh9TVUJTQ1JJUFRJT05fU1RBVFVTX1VOU1BFQ0lGSUVEEAASIgoeU1VCU0NSSVBUSU9OX1NUQVRVU19JTkNPTVBMRVRFEAESKgomU1VCU0NSSVBUSU9OX1NUQVRVU19JTkNPTVBMRVRFX0VYUElSRUQQAhIgChxTVUJTQ1JJUFRJT05fU1RBVFVTX1RSSUFMSU5HEAMSHgoaU1VCU0NSSVBUSU9OX1NUQVRVU19BQ1RJVkUQBBIgChxTVUJTQ1JJUFRJT05fU1RBVFVTX1BBU1RfRFVFEAUSIAocU1VCU0NSSVBUSU9OX1NUQVRVU19DQU5DRUxFRBAGEh4KGlNVQlNDUklQVElPTl9TVEFUVVNfVU5QQUlEEAcyswEKE1N1YnNjcmlwdGlvblNlcnZpY2USTQoIUmV0cmlldmUSJy5zZWNvbmRlLnYxLlJldHJpZXZlU3Vic2NyaXB0aW9uUmVxdWVzdBoYLnNlY29uZGUudjEuU3Vic2NyaXB0aW9uEk0KDlRlcm1pbmF0ZVRyaWFsEiEuc2Vjb25kZS52MS5UZXJtaW5hdGVUcmlhbFJlcXVlc3QaGC5zZWNvbmRlLnYxLlN1YnNjcmlwdGlvbmIGcHJvdG8z", [file_buf_validate_validate, file_google_protobuf_timestamp]);
+  fileDesc("Ch1zZWNvbmRlL3YxL3N1YnNjcmlwdGlvbi5wcm90bxIKc2Vjb25kZS52MSK9BAoMU3Vic2NyaXB0aW9uEhkKBHV1aWQYASABKAlCC7pICNgBAXIDsAEBEjgKBnN0YXR1cxgCIAEoDjIeLnNlY29uZGUudjEuU3Vic2NyaXB0aW9uU3RhdHVzQgi6SAWCAQIQARIeCg1wbGFuX2ludGVydmFsGAMgASgJQge6SARyAhhAEhMKC3BsYW5fYW1vdW50GAQgASgBEjQKBHR5cGUYBSABKA4yHC5zZWNvbmRlLnYxLlN1YnNjcmlwdGlvblR5cGVCCLpIBYIBAhABEhsKBnZlbmRvchgGIAEoCUILukgI2AEBcgOwAQESNgoSY3VycmVudF9wZXJpb2RfZW5kGAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBI8ChtkaXNjb3VudF9jb3Vwb25fcGVyY2VudF9vZmYYCCABKAFCF7pIFBISGQAAAAAAAFlAKQAAAAAAAAAAEh0KFWRpc2NvdW50X2NvdXBvbl92YWxpZBgJIAEoCBIlChNwYXltZW50X3Byb3ZpZGVyX2lkGAogASgJQgi6SAVyAxj/ARIcChRjYW5jZWxfYXRfcGVyaW9kX2VuZBgLIAEoCBIvCgpjcmVhdGVkX2F0GIQHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoKdXBkYXRlZF9hdBiFByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhQKC3Jvd192ZXJzaW9uGIYHIAEoBSI4ChtSZXRyaWV2ZVN1YnNjcmlwdGlvblJlcXVlc3QSGQoEdXVpZBgBIAEoCUILukgI2AEBcgOwAQEiMgoVVGVybWluYXRlVHJpYWxSZXF1ZXN0EhkKBHV1aWQYASABKAlCC7pICNgBAXIDsAEBIpcBCgRQbGFuEioKBHR5cGUYASABKA4yHC5zZWNvbmRlLnYxLlN1YnNjcmlwdGlvblR5cGUSEAoIaW50ZXJ2YWwYAiABKAkSFAoMYW1vdW50X2NlbnRzGAMgASgDEhAKCGN1cnJlbmN5GAQgASgJEhUKDXByb2R1Y3RfbGltaXQYBSABKAUSEgoKdHJpYWxfZGF5cxgGIAEoBSISChBMaXN0UGxhbnNSZXF1ZXN0IjQKEUxpc3RQbGFuc1Jlc3BvbnNlEh8KBXBsYW5zGAEgAygLMhAuc2Vjb25kZS52MS5QbGFuInwKHENyZWF0ZUNoZWNrb3V0U2Vzc2lvblJlcXVlc3QSNgoEdHlwZRgBIAEoDjIcLnNlY29uZGUudjEuU3Vic2NyaXB0aW9uVHlwZUIKukgHggEEEAEgABIkCghpbnRlcnZhbBgCIAEoCUISukgPcg1SBW1vbnRoUgR5ZWFyImgKHUNyZWF0ZUNoZWNrb3V0U2Vzc2lvblJlc3BvbnNlEgsKA3VybBgBIAEoCRISCgpzZXNzaW9uX2lkGAIgASgJEhcKCmVycm9yX2NvZGUYAyABKAlIAIgBAUINCgtfZXJyb3JfY29kZSI6ChhHZXRDaGVja291dFN0YXR1c1JlcXVlc3QSHgoKc2Vzc2lvbl9pZBgBIAEoCUIKukgHcgUQARj/ASJ3ChlHZXRDaGVja291dFN0YXR1c1Jlc3BvbnNlEioKBnN0YXR1cxgBIAEoDjIaLnNlY29uZGUudjEuQ2hlY2tvdXRTdGF0dXMSLgoMc3Vic2NyaXB0aW9uGAIgASgLMhguc2Vjb25kZS52MS5TdWJzY3JpcHRpb24qkwIKEFN1YnNjcmlwdGlvblR5cGUSIQodU1VCU0NSSVBUSU9OX1RZUEVfVU5TUEVDSUZJRUQQABIdChlTVUJTQ1JJUFRJT05fVFlQRV9TVEFSVEVSEAESHwobU1VCU0NSSVBUSU9OX1RZUEVfRVNTRU5USUFMEAISGQoVU1VCU0NSSVBUSU9OX1RZUEVfUFJPEAMSHQoZU1VCU0NSSVBUSU9OX1RZUEVfUFJFTUlVTRAEEh8KG1NVQlNDUklQVElPTl9UWVBFX0VDT01NRVJDRRAFEiAKHFNVQlNDUklQVElPTl9UWVBFX0NPTU1JU1NJT04QBhIfChtTVUJTQ1JJUFRJT05fVFlQRV9GT1JNQVRJT04QByqvAgoSU3Vic2NyaXB0aW9uU3RhdHVzEiMKH1NVQlNDUklQVElPTl9TVEFUVVNfVU5TUEVDSUZJRUQQABIiCh5TVUJTQ1JJUFRJT05fU1RBVFVTX0lOQ09NUExFVEUQARIqCiZTVUJTQ1JJUFRJT05fU1RBVFVTX0lOQ09NUExFVEVfRVhQSVJFRBACEiAKHFNVQlNDUklQVElPTl9TVEFUVVNfVFJJQUxJTkcQAxIeChpTVUJTQ1JJUFRJT05fU1RBVFVTX0FDVElWRRAEEiAKHFNVQlNDUklQVElPTl9TVEFUVVNfUEFTVF9EVUUQBRIgChxTVUJTQ1JJUFRJT05fU1RBVFVTX0NBTkNFTEVEEAYSHgoaU1VCU0NSSVBUSU9OX1NUQVRVU19VTlBBSUQQByqKAQoOQ2hlY2tvdXRTdGF0dXMSHwobQ0hFQ0tPVVRfU1RBVFVTX1VOU1BFQ0lGSUVEEAASGwoXQ0hFQ0tPVVRfU1RBVFVTX1BFTkRJTkcQARIdChlDSEVDS09VVF9TVEFUVVNfQ09ORklSTUVEEAISGwoXQ0hFQ0tPVVRfU1RBVFVTX0VYUElSRUQQAzLNAwoTU3Vic2NyaXB0aW9uU2VydmljZRJNCghSZXRyaWV2ZRInLnNlY29uZGUudjEuUmV0cmlldmVTdWJzY3JpcHRpb25SZXF1ZXN0Ghguc2Vjb25kZS52MS5TdWJzY3JpcHRpb24STQoOVGVybWluYXRlVHJpYWwSIS5zZWNvbmRlLnYxLlRlcm1pbmF0ZVRyaWFsUmVxdWVzdBoYLnNlY29uZGUudjEuU3Vic2NyaXB0aW9uEkgKCUxpc3RQbGFucxIcLnNlY29uZGUudjEuTGlzdFBsYW5zUmVxdWVzdBodLnNlY29uZGUudjEuTGlzdFBsYW5zUmVzcG9uc2USbAoVQ3JlYXRlQ2hlY2tvdXRTZXNzaW9uEiguc2Vjb25kZS52MS5DcmVhdGVDaGVja291dFNlc3Npb25SZXF1ZXN0Gikuc2Vjb25kZS52MS5DcmVhdGVDaGVja291dFNlc3Npb25SZXNwb25zZRJgChFHZXRDaGVja291dFN0YXR1cxIkLnNlY29uZGUudjEuR2V0Q2hlY2tvdXRTdGF0dXNSZXF1ZXN0GiUuc2Vjb25kZS52MS5HZXRDaGVja291dFN0YXR1c1Jlc3BvbnNlYgZwcm90bzM", [file_buf_validate_validate, file_google_protobuf_timestamp]);
 
 /**
  * Local copy of a vendor's plan at the payment provider, used to gate deposit-taking and features.
@@ -142,6 +142,188 @@ export const TerminateTrialRequestSchema: GenMessage<TerminateTrialRequest> = /*
   messageDesc(file_seconde_v1_subscription, 2);
 
 /**
+ * One plan a vendor can subscribe to, with its price from the server's configuration.
+ *
+ * @generated from message seconde.v1.Plan
+ */
+export type Plan = Message<"seconde.v1.Plan"> & {
+  /**
+   * @generated from field: seconde.v1.SubscriptionType type = 1;
+   */
+  type: SubscriptionType;
+
+  /**
+   * "month" or "year".
+   *
+   * @generated from field: string interval = 2;
+   */
+  interval: string;
+
+  /**
+   * Price per interval, in cents, taxes included.
+   *
+   * @generated from field: int64 amount_cents = 3;
+   */
+  amountCents: bigint;
+
+  /**
+   * @generated from field: string currency = 4;
+   */
+  currency: string;
+
+  /**
+   * Products the plan allows at once; 0 means no limit.
+   *
+   * @generated from field: int32 product_limit = 5;
+   */
+  productLimit: number;
+
+  /**
+   * Days of free trial the provider grants a vendor who never had one.
+   *
+   * @generated from field: int32 trial_days = 6;
+   */
+  trialDays: number;
+};
+
+/**
+ * Describes the message seconde.v1.Plan.
+ * Use `create(PlanSchema)` to create a new message.
+ */
+export const PlanSchema: GenMessage<Plan> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_subscription, 3);
+
+/**
+ * @generated from message seconde.v1.ListPlansRequest
+ */
+export type ListPlansRequest = Message<"seconde.v1.ListPlansRequest"> & {
+};
+
+/**
+ * Describes the message seconde.v1.ListPlansRequest.
+ * Use `create(ListPlansRequestSchema)` to create a new message.
+ */
+export const ListPlansRequestSchema: GenMessage<ListPlansRequest> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_subscription, 4);
+
+/**
+ * @generated from message seconde.v1.ListPlansResponse
+ */
+export type ListPlansResponse = Message<"seconde.v1.ListPlansResponse"> & {
+  /**
+   * @generated from field: repeated seconde.v1.Plan plans = 1;
+   */
+  plans: Plan[];
+};
+
+/**
+ * Describes the message seconde.v1.ListPlansResponse.
+ * Use `create(ListPlansResponseSchema)` to create a new message.
+ */
+export const ListPlansResponseSchema: GenMessage<ListPlansResponse> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_subscription, 5);
+
+/**
+ * Opens the payment provider's checkout for one plan; asking again for the same plan while that
+ * page is still open gives the same page.
+ *
+ * @generated from message seconde.v1.CreateCheckoutSessionRequest
+ */
+export type CreateCheckoutSessionRequest = Message<"seconde.v1.CreateCheckoutSessionRequest"> & {
+  /**
+   * @generated from field: seconde.v1.SubscriptionType type = 1;
+   */
+  type: SubscriptionType;
+
+  /**
+   * @generated from field: string interval = 2;
+   */
+  interval: string;
+};
+
+/**
+ * Describes the message seconde.v1.CreateCheckoutSessionRequest.
+ * Use `create(CreateCheckoutSessionRequestSchema)` to create a new message.
+ */
+export const CreateCheckoutSessionRequestSchema: GenMessage<CreateCheckoutSessionRequest> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_subscription, 6);
+
+/**
+ * @generated from message seconde.v1.CreateCheckoutSessionResponse
+ */
+export type CreateCheckoutSessionResponse = Message<"seconde.v1.CreateCheckoutSessionResponse"> & {
+  /**
+   * The provider's hosted checkout page.
+   *
+   * @generated from field: string url = 1;
+   */
+  url: string;
+
+  /**
+   * @generated from field: string session_id = 2;
+   */
+  sessionId: string;
+
+  /**
+   * Set instead of the url when the provider refused.
+   *
+   * @generated from field: optional string error_code = 3;
+   */
+  errorCode?: string | undefined;
+};
+
+/**
+ * Describes the message seconde.v1.CreateCheckoutSessionResponse.
+ * Use `create(CreateCheckoutSessionResponseSchema)` to create a new message.
+ */
+export const CreateCheckoutSessionResponseSchema: GenMessage<CreateCheckoutSessionResponse> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_subscription, 7);
+
+/**
+ * Where a checkout stands once the vendor is back: confirmed only when the provider's signed
+ * webhook has set the subscription.
+ *
+ * @generated from message seconde.v1.GetCheckoutStatusRequest
+ */
+export type GetCheckoutStatusRequest = Message<"seconde.v1.GetCheckoutStatusRequest"> & {
+  /**
+   * @generated from field: string session_id = 1;
+   */
+  sessionId: string;
+};
+
+/**
+ * Describes the message seconde.v1.GetCheckoutStatusRequest.
+ * Use `create(GetCheckoutStatusRequestSchema)` to create a new message.
+ */
+export const GetCheckoutStatusRequestSchema: GenMessage<GetCheckoutStatusRequest> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_subscription, 8);
+
+/**
+ * @generated from message seconde.v1.GetCheckoutStatusResponse
+ */
+export type GetCheckoutStatusResponse = Message<"seconde.v1.GetCheckoutStatusResponse"> & {
+  /**
+   * @generated from field: seconde.v1.CheckoutStatus status = 1;
+   */
+  status: CheckoutStatus;
+
+  /**
+   * The confirmed subscription.
+   *
+   * @generated from field: seconde.v1.Subscription subscription = 2;
+   */
+  subscription?: Subscription | undefined;
+};
+
+/**
+ * Describes the message seconde.v1.GetCheckoutStatusResponse.
+ * Use `create(GetCheckoutStatusResponseSchema)` to create a new message.
+ */
+export const GetCheckoutStatusResponseSchema: GenMessage<GetCheckoutStatusResponse> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_subscription, 9);
+
+/**
  * Plans a vendor can hold. COMMISSION and FORMATION (training) never count as a valid paid plan.
  *
  * @generated from enum seconde.v1.SubscriptionType
@@ -248,8 +430,43 @@ export const SubscriptionStatusSchema: GenEnum<SubscriptionStatus> = /*@__PURE__
   enumDesc(file_seconde_v1_subscription, 1);
 
 /**
- * Subscriptions are created by the payment provider's webhooks; the app only reads them and can end
- * a trial.
+ * @generated from enum seconde.v1.CheckoutStatus
+ */
+export enum CheckoutStatus {
+  /**
+   * @generated from enum value: CHECKOUT_STATUS_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Not paid yet, or paid and the provider's confirmation not received yet.
+   *
+   * @generated from enum value: CHECKOUT_STATUS_PENDING = 1;
+   */
+  PENDING = 1,
+
+  /**
+   * @generated from enum value: CHECKOUT_STATUS_CONFIRMED = 2;
+   */
+  CONFIRMED = 2,
+
+  /**
+   * The checkout page expired without payment.
+   *
+   * @generated from enum value: CHECKOUT_STATUS_EXPIRED = 3;
+   */
+  EXPIRED = 3,
+}
+
+/**
+ * Describes the enum seconde.v1.CheckoutStatus.
+ */
+export const CheckoutStatusSchema: GenEnum<CheckoutStatus> = /*@__PURE__*/
+  enumDesc(file_seconde_v1_subscription, 2);
+
+/**
+ * Subscriptions are created by the payment provider's webhooks; the app reads them, opens the
+ * provider's checkout for a plan, and can end a trial (at the provider).
  *
  * @generated from service seconde.v1.SubscriptionService
  */
@@ -269,6 +486,30 @@ export const SubscriptionService: GenService<{
     methodKind: "unary";
     input: typeof TerminateTrialRequestSchema;
     output: typeof SubscriptionSchema;
+  },
+  /**
+   * @generated from rpc seconde.v1.SubscriptionService.ListPlans
+   */
+  listPlans: {
+    methodKind: "unary";
+    input: typeof ListPlansRequestSchema;
+    output: typeof ListPlansResponseSchema;
+  },
+  /**
+   * @generated from rpc seconde.v1.SubscriptionService.CreateCheckoutSession
+   */
+  createCheckoutSession: {
+    methodKind: "unary";
+    input: typeof CreateCheckoutSessionRequestSchema;
+    output: typeof CreateCheckoutSessionResponseSchema;
+  },
+  /**
+   * @generated from rpc seconde.v1.SubscriptionService.GetCheckoutStatus
+   */
+  getCheckoutStatus: {
+    methodKind: "unary";
+    input: typeof GetCheckoutStatusRequestSchema;
+    output: typeof GetCheckoutStatusResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_seconde_v1_subscription, 0);

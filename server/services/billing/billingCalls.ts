@@ -1,0 +1,300 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { create } from '@bufbuild/protobuf';
+import { Code, type HandlerContext } from '@connectrpc/connect';
+import { sql } from 'kysely';
+import type { SubscriptionTypeName } from '../../../src/domain/subscriptionAccess.ts';
+import {
+  PaymentPortalService,
+  type GetCustomerPortalClientSecretRequest,
+  type GetCustomerPortalUrlRequest,
+} from '../../../src/rpc/gen/seconde/v1/payment_portal_pb.ts';
+import {
+  CheckoutStatus,
+  PlanSchema,
+  SubscriptionSchema,
+  SubscriptionService,
+  SubscriptionType,
+  type CreateCheckoutSessionRequest,
+  type GetCheckoutStatusRequest,
+} from '../../../src/rpc/gen/seconde/v1/subscription_pb.ts';
+import { requireCaller } from '../../crud/crudService.ts';
+import { rowToMessage } from '../../crud/rowMapping.ts';
+import { readBody } from '../../sandbox/sandboxHttp.ts';
+import { createPaymentSandbox } from '../../sandbox/paymentSandbox.ts';
+import type { Caller } from '../../rpc/caller.ts';
+import { fail } from '../../rpc/reasons.ts';
+import type { ServiceDeps } from '../deps.ts';
+import { implement } from '../implement.ts';
+import { tableColumns } from '../deposit/requests/columns.ts';
+import { planOf } from './billingSettings.ts';
+import {
+  PAYMENT_SANDBOX_PATH,
+  PAYMENT_WEBHOOK_PATH,
+  SANDBOX_KEYS,
+  paymentProviderOf,
+  providerRefusal,
+  requireProvider,
+  usesSandbox,
+  type PaymentProvider,
+} from './paymentProvider.ts';
+import { applyProviderEvent } from './providerEvents.ts';
+
+type Row = Record<string, unknown>;
+const DAY_MS = 86_400_000;
+/** The provider asks a trial to end at least 48 hours ahead. */
+const MIN_TRIAL_MS = 2 * DAY_MS;
+/** A checkout page reused for the same plan while it has this long left. */
+const REUSE_MARGIN_MS = 5 * 60_000;
+/** Idempotency window: two asks for the same plan within it open one session at the provider. */
+const CHECKOUT_WINDOW_MS = 10 * 60_000;
+
+const typeName = (type: SubscriptionType) => SubscriptionType[type] as SubscriptionTypeName;
+
+/** The vendor a call acts for: the caller's own record, or the one staff name. */
+function targetVendor(caller: Caller, named: string | undefined): string {
+  const vendor = named || caller.vendorUuid;
+  if (!vendor)
+    throw fail(Code.FailedPrecondition, 'NO_OWN_RECORD', 'Name the vendor whose billing to open');
+  if (!caller.isAdminLevel && vendor !== caller.vendorUuid)
+    throw fail(Code.PermissionDenied, 'FORBIDDEN', 'A vendor opens only their own billing');
+  return vendor;
+}
+
+/**
+ * The payment provider's side of subscriptions: plans, checkout, the billing portal, the signed
+ * webhook, and on local installs the sandbox standing in for the provider.
+ */
+export function billingCallsHandlers(deps: ServiceDeps) {
+  const { db, clock, billing } = deps;
+  const provider = paymentProviderOf(deps);
+  mountPaymentRoutes(deps, provider);
+
+  /** The provider customer of a vendor, created on first need (same key: same customer). */
+  async function customerOf(p: PaymentProvider, vendorUuid: string): Promise<string> {
+    const vendor = (
+      await sql<Row>`select uuid, email, first_name, last_name, payment_provider_customer_id
+        from vendor where uuid = ${vendorUuid}`.execute(db)
+    ).rows[0];
+    if (!vendor) throw fail(Code.NotFound, 'NOT_FOUND', 'Vendor not found');
+    if (vendor.payment_provider_customer_id) return vendor.payment_provider_customer_id as string;
+    const customer = await p.stripe.customers.create(
+      {
+        email: (vendor.email as string | null) ?? undefined,
+        name: [vendor.first_name, vendor.last_name].filter(Boolean).join(' ') || undefined,
+        metadata: { vendor: vendorUuid },
+      },
+      { idempotencyKey: `seconde-customer-${vendorUuid}` },
+    );
+    await sql`update vendor set payment_provider_customer_id = coalesce(payment_provider_customer_id, ${customer.id})
+      where uuid = ${vendorUuid}`.execute(db);
+    return customer.id;
+  }
+
+  /** Trial at checkout: what is left of the vendor's 14 days, for a vendor never subscribed. */
+  async function trialOf(vendorUuid: string, now: Date) {
+    const row = (
+      await sql<{ trial_start: Date | null; subscribed: boolean }>`
+        select v.extension_free_trial_start_datetime as trial_start,
+          exists (select 1 from subscription s where s.vendor = v.uuid
+            and s.provider_event_at is not null) as subscribed
+        from vendor v where v.uuid = ${vendorUuid}`.execute(db)
+    ).rows[0];
+    if (!row || row.subscribed) return {};
+    if (!row.trial_start) return { trial_period_days: billing.trialDays };
+    const end = row.trial_start.getTime() + billing.trialDays * DAY_MS;
+    return end - now.getTime() >= MIN_TRIAL_MS ? { trial_end: Math.floor(end / 1000) } : {};
+  }
+
+  const subscriptionHandlers = {
+    listPlans() {
+      return {
+        plans: billing.plans.map((p) =>
+          create(PlanSchema, {
+            type: SubscriptionType[p.type],
+            interval: p.interval,
+            amountCents: BigInt(p.amountCents),
+            currency: billing.currency,
+            productLimit: p.productLimit,
+            trialDays: billing.trialDays,
+          }),
+        ),
+      };
+    },
+
+    async createCheckoutSession(req: CreateCheckoutSessionRequest, ctx: HandlerContext) {
+      const caller = requireCaller(ctx);
+      const vendorUuid = targetVendor(caller, undefined);
+      const plan = planOf(billing, typeName(req.type), req.interval);
+      if (!plan) throw fail(Code.InvalidArgument, 'UNKNOWN_PLAN', 'This plan is not sold');
+      const now = clock();
+      const open = (
+        await sql<{ provider_session_id: string; url: string }>`
+          select provider_session_id, url from checkout_session
+          where vendor = ${vendorUuid} and type = ${plan.type} and plan_interval = ${plan.interval}
+            and expires_at > ${new Date(now.getTime() + REUSE_MARGIN_MS)}
+          order by created_at desc limit 1`.execute(db)
+      ).rows[0];
+      if (open) return { url: open.url, sessionId: open.provider_session_id };
+      const p = requireProvider(provider);
+      let session;
+      try {
+        const customer = await customerOf(p, vendorUuid);
+        const trial = await trialOf(vendorUuid, now);
+        const back = deps.publicUrl();
+        const window = Math.floor(now.getTime() / CHECKOUT_WINDOW_MS);
+        session = await p.stripe.checkout.sessions.create(
+          {
+            mode: 'subscription',
+            customer,
+            client_reference_id: vendorUuid,
+            line_items: [{ price: plan.priceId, quantity: 1 }],
+            success_url: `${back}/subscription-confirmed?session_id={CHECKOUT_SESSION_ID}`,
+            cancel_url: `${back}/edit-profile/subscription`,
+            metadata: { vendor: vendorUuid, plan: plan.type, interval: plan.interval },
+            subscription_data: { ...trial, metadata: { vendor: vendorUuid, plan: plan.type } },
+          },
+          { idempotencyKey: `seconde-checkout-${vendorUuid}-${plan.priceId}-${window}` },
+        );
+      } catch (error) {
+        return { url: '', sessionId: '', errorCode: providerRefusal(error) };
+      }
+      await sql`insert into checkout_session
+        (provider_session_id, vendor, type, plan_interval, url, expires_at, created_at)
+        values (${session.id}, ${vendorUuid}, ${plan.type}, ${plan.interval}, ${session.url ?? ''},
+          ${new Date(session.expires_at * 1000)}, ${now})
+        on conflict (provider_session_id) do nothing`.execute(db);
+      return { url: session.url ?? '', sessionId: session.id };
+    },
+
+    async getCheckoutStatus(req: GetCheckoutStatusRequest, ctx: HandlerContext) {
+      const caller = requireCaller(ctx);
+      const row = (
+        await sql<{ vendor: string }>`select vendor from checkout_session
+          where provider_session_id = ${req.sessionId}`.execute(db)
+      ).rows[0];
+      if (!row || (!caller.isAdminLevel && row.vendor !== caller.vendorUuid))
+        throw fail(Code.NotFound, 'NOT_FOUND', 'Checkout session not found');
+      const p = requireProvider(provider);
+      let session;
+      try {
+        session = await p.stripe.checkout.sessions.retrieve(req.sessionId);
+      } catch (error) {
+        providerRefusal(error);
+        throw fail(Code.NotFound, 'NOT_FOUND', 'Checkout session not found');
+      }
+      if (session.status === 'expired') return { status: CheckoutStatus.EXPIRED };
+      const subId =
+        typeof session.subscription === 'string' ? session.subscription : session.subscription?.id;
+      if (!subId) return { status: CheckoutStatus.PENDING };
+      // Confirmed only once the signed webhook has written the subscription.
+      const sub = (
+        await sql<Row>`select * from subscription where payment_provider_id = ${subId}
+          and provider_event_at is not null and status in ('ACTIVE', 'TRIALING')`.execute(db)
+      ).rows[0];
+      if (!sub) return { status: CheckoutStatus.PENDING };
+      const columns = await tableColumns(db, 'subscription');
+      return {
+        status: CheckoutStatus.CONFIRMED,
+        subscription: rowToMessage(SubscriptionSchema, columns, sub),
+      };
+    },
+  };
+
+  /** The billing portal's return page: the vendor's subscription tab. */
+  const returnUrl = () => `${deps.publicUrl()}/edit-profile/subscription`;
+
+  const portalHandlers = {
+    async getCustomerPortalUrl(req: GetCustomerPortalUrlRequest, ctx: HandlerContext) {
+      const vendorUuid = targetVendor(requireCaller(ctx), req.vendor);
+      const p = requireProvider(provider);
+      try {
+        const customer = await customerOf(p, vendorUuid);
+        const session = await p.stripe.billingPortal.sessions.create({
+          customer,
+          return_url: returnUrl(),
+        });
+        return { url: session.url };
+      } catch (error) {
+        return { url: '', errorCode: providerRefusal(error) };
+      }
+    },
+    async getCustomerPortalClientSecret(
+      req: GetCustomerPortalClientSecretRequest,
+      ctx: HandlerContext,
+    ) {
+      const vendorUuid = targetVendor(requireCaller(ctx), req.vendor);
+      const p = requireProvider(provider);
+      try {
+        const customer = await customerOf(p, vendorUuid);
+        const session = await p.stripe.customerSessions.create({
+          customer,
+          components: { pricing_table: { enabled: true } },
+        });
+        return { clientSecret: session.client_secret };
+      } catch (error) {
+        return { clientSecret: '', errorCode: providerRefusal(error) };
+      }
+    },
+  };
+
+  return [
+    implement(SubscriptionService, subscriptionHandlers),
+    implement(PaymentPortalService, portalHandlers),
+  ] as const;
+}
+
+/**
+ * The signed webhook endpoint, and on local installs without provider keys the sandbox: its API
+ * at /v1 (where the official library sends it, by host and port) and its pages under /_sandbox.
+ */
+function mountPaymentRoutes(deps: ServiceDeps, provider: () => PaymentProvider | undefined): void {
+  deps.http.add(PAYMENT_WEBHOOK_PATH, (req, res) => webhook(deps, provider, req, res));
+  if (!usesSandbox(deps.billing) || deps.billing.apiUrl) return;
+  const sandbox = createPaymentSandbox({
+    ...SANDBOX_KEYS,
+    prices: deps.billing.plans.map((p) => ({
+      id: p.priceId,
+      unitAmount: p.amountCents,
+      currency: deps.billing.currency,
+      interval: p.interval,
+      name: `${p.type[0]}${p.type.slice(1).toLowerCase()} (${p.interval === 'year' ? 'annuel' : 'mensuel'})`,
+    })),
+    pagesUrl: () => `${deps.publicUrl()}${PAYMENT_SANDBOX_PATH}`,
+    webhookUrl: () => `${deps.publicUrl()}${PAYMENT_WEBHOOK_PATH}`,
+  });
+  deps.http.add('/v1/', (req, res, url) =>
+    sandbox.handle(req, res, `${url.pathname}${url.search}`),
+  );
+  deps.http.add(`${PAYMENT_SANDBOX_PATH}/`, (req, res, url) =>
+    sandbox.handle(req, res, `${url.pathname.slice(PAYMENT_SANDBOX_PATH.length)}${url.search}`),
+  );
+}
+
+async function webhook(
+  deps: ServiceDeps,
+  provider: () => PaymentProvider | undefined,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  if (req.method !== 'POST') return void res.writeHead(405).end();
+  const p = provider();
+  if (!p) return void res.writeHead(404).end();
+  const payload = await readBody(req);
+  let event;
+  try {
+    event = p.stripe.webhooks.constructEvent(
+      payload,
+      req.headers['stripe-signature'] ?? '',
+      p.webhookSecret,
+    );
+  } catch (error) {
+    console.warn(
+      `payment provider webhook refused: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    res.writeHead(400, { 'content-type': 'application/json' });
+    return void res.end(JSON.stringify({ error: 'signature' }));
+  }
+  const outcome = await applyProviderEvent(deps.db, deps.billing, event);
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ received: true, outcome }));
+}
