@@ -5,7 +5,7 @@ import type { ExportColumn } from '../../../src/domain/exports/exportColumns.ts'
 type LabelTable = NonNullable<ExportColumn['labelOf']>;
 
 /** The display name of a row of each table a label column refers to. */
-const LABEL_SQL: Readonly<Record<LabelTable, RawBuilder<string>>> = {
+export const LABEL_SQL: Readonly<Record<LabelTable, RawBuilder<string>>> = {
   category: sql<string>`coalesce(name, '')`,
   brand: sql<string>`coalesce(name, '')`,
   deposit: sql<string>`coalesce(name, '')`,
@@ -19,6 +19,8 @@ const LABEL_SQL: Readonly<Record<LabelTable, RawBuilder<string>>> = {
 export interface LabelColumn {
   readonly column: string;
   readonly table: LabelTable;
+  /** The column holds an array of uuids (colours). */
+  readonly list: boolean;
 }
 
 /**

@@ -38,7 +38,7 @@ export interface RowsSpec {
   readonly descending: boolean;
 }
 
-const whereSql = (conditions: readonly RawBuilder<SqlBool>[]) =>
+export const whereSql = (conditions: readonly RawBuilder<SqlBool>[]) =>
   conditions.length ? sql.join(conditions, sql` and `) : sql<SqlBool>`true`;
 
 export async function countRows(spec: RowsSpec): Promise<number> {
@@ -92,6 +92,14 @@ export function uuidCount(uuids: string): number {
   return uuids.length / UUID_LENGTH;
 }
 
+/** Items `start` to `end` (excluded) of the ordered list as a PostgreSQL array literal. */
+export function uuidList(uuids: string, start: number, end: number): string {
+  const wanted: string[] = [];
+  for (let i = start; i < end; i++)
+    wanted.push(uuids.slice(i * UUID_LENGTH, (i + 1) * UUID_LENGTH));
+  return `{${wanted.join(',')}}`;
+}
+
 /**
  * Rows `start` to `end` (excluded) of the ordered list, in that order, with their ordering value
  * as text under KEY: one short query by primary key. The conditions are applied again, so a row
@@ -103,9 +111,6 @@ export async function rowsAt(
   start: number,
   end: number,
 ): Promise<Row[]> {
-  const wanted: string[] = [];
-  for (let i = start; i < end; i++)
-    wanted.push(uuids.slice(i * UUID_LENGTH, (i + 1) * UUID_LENGTH));
   exportProbe.batchQueries++;
   const list = sql.join([
     ...spec.selected.map((c) => sql.ref(`r.${c}`)),
@@ -117,7 +122,7 @@ export async function rowsAt(
   const { rows } = await sql<Row>`
     with r as materialized (
       select t.*, k.n as ${sql.id(POSITION)}
-      from unnest(cast(${`{${wanted.join(',')}}`} as uuid[])) with ordinality as k(uuid, n)
+      from unnest(cast(${uuidList(uuids, start, end)} as uuid[])) with ordinality as k(uuid, n)
       join ${sql.table(spec.table)} as t on t.uuid = k.uuid)
     select ${list} from r where ${whereSql(spec.where)} order by r.${sql.id(POSITION)}`.execute(
     spec.db,

@@ -72,8 +72,12 @@ export const parisWallMs = (utcMs: number): number => utcMs + parisOffsetMs(utcM
 export const excelSerial = (utcMs: number): number =>
   parisWallMs(utcMs) / DAY_MS + EXCEL_EPOCH_DAYS;
 
-/** Milliseconds of a google.protobuf.Timestamp, or null when absent. */
+/**
+ * Milliseconds of a date as streamed: a number of milliseconds (packed rows) or a
+ * google.protobuf.Timestamp; null when absent.
+ */
 export function timestampMs(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value !== 'object' || value === null) return null;
   const { seconds, nanos } = value as { seconds?: bigint | number; nanos?: number };
   if (seconds === undefined) return null;

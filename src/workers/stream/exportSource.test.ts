@@ -4,7 +4,6 @@ import { StreamCode } from '../../rpc/gen/seconde/v1/common_pb.ts';
 import {
   ExportListProductsRequestSchema,
   ExportListProductsResponseSchema,
-  ProductSchema,
 } from '../../rpc/gen/seconde/v1/product_pb.ts';
 import * as Comlink from 'comlink';
 import {
@@ -32,8 +31,11 @@ const frame = (init: Parameters<typeof create<typeof ExportListProductsResponseS
     toBinary(ExportListProductsResponseSchema, create(ExportListProductsResponseSchema, init)),
   );
 const endStream = envelope(2, new TextEncoder().encode('{}'));
-const products = (from: number, to: number) =>
-  Array.from({ length: to - from }, (_, i) => create(ProductSchema, { uuid: `p${from + i}` }));
+/** Rows p<from>..p<to - 1> packed as the server's database writes them: uuid, then the columns. */
+const packed = (from: number, to: number) =>
+  JSON.stringify(
+    Array.from({ length: to - from }, (_, i) => [`p${from + i}`, `REF-${from + i}`, null]),
+  );
 
 interface Seen {
   readonly url: string;
@@ -41,6 +43,7 @@ interface Seen {
   readonly filters: string | null;
   readonly cursor: string;
   readonly ordering: string;
+  readonly packedRows: boolean;
 }
 
 /**
@@ -59,6 +62,7 @@ function connectServer() {
       filters: headers.get('filters'),
       cursor: request.cursor,
       ordering: request.ordering,
+      packedRows: request.packedRows,
     });
     // Resumes right after the cursor; the first connection dies after its first batch.
     const from = request.cursor ? Number(request.cursor.replace('after-', '')) : 0;
@@ -70,7 +74,7 @@ function connectServer() {
           code: StreamCode.PROGRESS,
           count: 3,
           progress: to,
-          results: products(at, to),
+          rows: packed(at, to),
           cursor: `after-${to}`,
           labels: { [`brand${at}`]: `Marque ${at}` },
         }),
@@ -113,6 +117,8 @@ describe('exportSource', () => {
       sleep: () => Promise.resolve(),
     });
     expect(rows.map((p) => (p as { uuid: string }).uuid)).toEqual(['p0', 'p1', 'p2']);
+    // Packed rows are read by field name, in the export's column order after the uuid.
+    expect(rows[1]).toMatchObject({ uuid: 'p1', reference: 'REF-1', name: null });
     expect(count).toBe(3);
     expect(Object.fromEntries(labels)).toEqual({ brand0: 'Marque 0', brand2: 'Marque 2' });
     expect(seen.map((s) => [s.authorization, s.cursor])).toEqual([
@@ -122,6 +128,7 @@ describe('exportSource', () => {
     for (const s of seen) {
       expect(s.url).toBe('https://seconde.test/seconde.v1.ProductService/ExportList');
       expect(s.ordering).toBe('-stock_entry_datetime');
+      expect(s.packedRows).toBe(true);
       expect(JSON.parse(decodeURIComponent(s.filters!))).toEqual(SPEC.filters);
     }
   });
