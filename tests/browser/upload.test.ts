@@ -142,6 +142,47 @@ describe('photo intake in the browser (real workers, real server)', () => {
     expect(listed.results.map((i) => i.originalName).sort()).toEqual([...names].sort());
   });
 
+  it('turns a JPEG by each of the eight EXIF orientations as sharp does, photo and thumbnails', async () => {
+    const { page } = opened;
+    // 2000 × 1500 stored: the worker decodes it at 5/8 of its size, then turns it.
+    const stored = sharp(fixture('photo-12mp.jpg')).resize(2000, 1500);
+    const files = await Promise.all(
+      [1, 2, 3, 4, 5, 6, 7, 8].map(async (orientation) => ({
+        name: `turned-${orientation}.jpg`,
+        mimeType: 'image/jpeg',
+        buffer: await stored.clone().jpeg({ quality: 92 }).withMetadata({ orientation }).toBuffer(),
+        orientation,
+      })),
+    );
+    await page
+      .getByTestId('upload-input')
+      .setInputFiles(files.map(({ name, mimeType, buffer }) => ({ name, mimeType, buffer })));
+    /** Mean difference per channel from sharp's own rotation and resize of the same file. */
+    const difference = async (sentJpeg: Uint8Array, original: Buffer) => {
+      const got = await sharp(sentJpeg).raw().toBuffer({ resolveWithObject: true });
+      const want = await sharp(original)
+        .rotate()
+        .resize(got.info.width, got.info.height)
+        .raw()
+        .toBuffer();
+      let sum = 0;
+      for (let i = 0; i < want.length; i++) sum += Math.abs(got.data[i]! - want[i]!);
+      return sum / want.length;
+    };
+    for (const { name, buffer, orientation } of files) {
+      await settled(name);
+      const request = sent.get(name)!;
+      const portrait = orientation >= 5;
+      const image = await sharp(request.imageContent).metadata();
+      expect([image.width, image.height], name).toEqual(portrait ? [810, 1080] : [1080, 810]);
+      const thumb = await sharp(request.image256Content).metadata();
+      expect([thumb.width, thumb.height], name).toEqual(portrait ? [192, 256] : [256, 192]);
+      // A wrong turn or mirror of this texture differs by 27 or more.
+      expect(await difference(request.imageContent, buffer), name).toBeLessThan(6);
+      expect(await difference(request.image256Content, buffer), name).toBeLessThan(6);
+    }
+  });
+
   it('a file named .jpg that is not an image gets its message and nothing is stored', async () => {
     const { page } = opened;
     await page.getByTestId('upload-input').setInputFiles(fixture('not-an-image.jpg'));

@@ -3,6 +3,14 @@ import { MAX_PHOTO_MB } from '../../domain/images/acceptFiles.ts';
 import { readExif, swapsSides } from '../../domain/images/exif.ts';
 import { canvasReadsBack } from './canvasCheck.impl.ts';
 import {
+  decodeJpegScaled,
+  framePixels,
+  isFrame,
+  shownSize,
+  type Decoded,
+  type OrientedFrame,
+} from './decode.impl.ts';
+import {
   fitInside,
   readSize,
   sniffFormat,
@@ -11,11 +19,12 @@ import {
 } from './imageHeader.impl.ts';
 
 /**
- * The photo intake's work, run in the image workers: decode (EXIF orientation applied), a
- * native pre-shrink to about twice the target, pica's quality filter down to the target, JPEG
- * out, and the 256 and 32 px thumbnails. When the browser cannot do it (a format it does not
- * decode, a canvas blocked by fingerprinting protection, a picture too big to decode safely) the
- * original file goes to the server, which makes the variants itself: a photo is never lost.
+ * The photo intake's work, run in the image workers: decode (EXIF orientation applied; a JPEG
+ * decodes straight to a fraction of its size), a native pre-shrink to at most 1.5 times each
+ * output, pica's quality filter for the last step only, JPEG out: the photo and its 256 and
+ * 32 px thumbnails. When the browser cannot do it (a format it does not decode, a canvas
+ * blocked by fingerprinting protection, a picture too big to decode safely) the original file
+ * goes to the server, which makes the variants itself: a photo is never lost.
  */
 export interface ResizeOptions {
   /** Longest side of the output, in pixels (1080 in the upload component). */
@@ -53,6 +62,11 @@ export const MAX_FILE_BYTES = MAX_PHOTO_MB * 1024 * 1024;
 /** Above this the browser would need over 400 MB per decoded picture: the server decides. */
 export const MAX_DECODED_PIXELS = 100_000_000;
 export const THUMB_SIDES = [256, 32] as const;
+/**
+ * How much larger than an output the native pre-shrink stops: pica's filter then works on at
+ * most 2.25 times the output's pixels, where its time goes.
+ */
+export const PRE_SHRINK = 1.5;
 const HEAD_BYTES = 256 * 1024;
 const MIME: Readonly<Record<ImageFormat, string>> = {
   jpeg: 'image/jpeg',
@@ -77,9 +91,13 @@ const NATIVE: readonly ImageFormat[] = ['jpeg', 'png', 'gif', 'webp', 'bmp', 'av
 export function planResize(stored: Size, orientation: number, maxSide: number) {
   const shown = swapsSides(orientation) ? { width: stored.height, height: stored.width } : stored;
   const target = fitInside(shown, maxSide);
-  const preShrink =
-    Math.max(shown.width, shown.height) > 2 * maxSide ? fitInside(shown, 2 * maxSide) : null;
-  return { shown, preShrink, target };
+  return { shown, preShrink: preShrinkFor(shown, target), target };
+}
+
+/** Where the native step stops on the way to `target`; null when pica can start from `from`. */
+export function preShrinkFor(from: Size, target: Size): Size | null {
+  const side = Math.round(PRE_SHRINK * Math.max(target.width, target.height));
+  return Math.max(from.width, from.height) > side ? fitInside(from, side) : null;
 }
 
 let resizer: Pica | null = null;
@@ -115,9 +133,14 @@ export async function processImage(file: Blob, options: ResizeOptions = {}): Pro
     return original('tooManyPixels', exif.takenAt);
   if (!NATIVE.includes(format)) return original('undecodable', exif.takenAt);
 
+  const plan = stored ? planResize(stored, exif.orientation, maxSide) : null;
+  const scaled =
+    format === 'jpeg' && stored && plan
+      ? await decodeJpegScaled(file, stored, storedSides(plan.target, exif.orientation))
+      : null;
+  if (scaled) return encode(scaled, maxSide, options, false, exif.takenAt);
   let bitmap: ImageBitmap;
   try {
-    const plan = stored ? planResize(stored, exif.orientation, maxSide) : null;
     bitmap = await createImageBitmap(file, {
       imageOrientation: 'from-image',
       ...(plan?.preShrink && {
@@ -129,8 +152,11 @@ export async function processImage(file: Blob, options: ResizeOptions = {}): Pro
   } catch {
     return original('undecodable', exif.takenAt);
   }
-  return encode(bitmap, options, maxSide, format !== 'jpeg', exif.takenAt);
+  return encode(bitmap, maxSide, options, format !== 'jpeg', exif.takenAt);
 }
+
+const storedSides = (shown: Size, orientation: number): Size =>
+  swapsSides(orientation) ? { width: shown.height, height: shown.width } : shown;
 
 async function processHeif(file: Blob, options: ResizeOptions, maxSide: number, type: string) {
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -153,22 +179,27 @@ async function processHeif(file: Blob, options: ResizeOptions, maxSide: number, 
       resizeQuality: 'medium',
     }),
   });
-  return encode(bitmap, options, maxSide, false, takenAt);
+  return encode(bitmap, maxSide, options, false, takenAt);
 }
 
-/** pica to the target, then the two thumbnails, each from the previous step. */
+/** The photo at its target size, then the two thumbnails, each from the previous step. */
 async function encode(
-  bitmap: ImageBitmap,
-  options: ResizeOptions,
+  decoded: Decoded,
   maxSide: number,
+  options: ResizeOptions,
   mayBeTransparent: boolean,
   takenAt: number | null,
 ): Promise<IntakeResult> {
   const type = options.type ?? 'image/jpeg';
   const quality = options.quality ?? 0.85;
-  const target = fitInside(bitmap, maxSide);
-  const main = await scaleTo(bitmap, target);
-  bitmap.close();
+  // From the decoded size, not the header's: the decoder has the last word on orientation.
+  const target = fitInside(shownSize(decoded), maxSide);
+  let main: OffscreenCanvas;
+  try {
+    main = await scaleTo(decoded, target);
+  } finally {
+    decoded.close();
+  }
   if (mayBeTransparent && type === 'image/jpeg') flattenOnWhite(main);
   let source: OffscreenCanvas = main;
   const thumbs: OffscreenCanvas[] = [];
@@ -193,25 +224,65 @@ async function encode(
   };
 }
 
-/**
- * pica on raw pixels (its canvas path wants a document, which workers lack): read the source
- * once, resize with the quality filter, write the result.
- */
-async function scaleTo(
-  source: ImageBitmap | OffscreenCanvas,
-  size: Size,
-): Promise<OffscreenCanvas> {
-  const canvas = new OffscreenCanvas(size.width, size.height);
-  const context = canvas.getContext('2d')!;
-  if (size.width === source.width && size.height === source.height) {
-    context.drawImage(source, 0, 0);
+/** The native pre-shrink (drawImage, mipmapped) to 1.5 times `size` at most, then pica. */
+async function scaleTo(source: Decoded | OffscreenCanvas, size: Size): Promise<OffscreenCanvas> {
+  if (isFrame(source)) {
+    const scaled = await scaleFrame(source, size);
+    if (scaled) return scaled;
+  }
+  const from = shownSize(source);
+  if (size.width === from.width && size.height === from.height) {
+    const canvas = new OffscreenCanvas(size.width, size.height);
+    canvas.getContext('2d')!.drawImage(source, 0, 0);
     return canvas;
   }
-  const pixels = readPixels(source);
+  const step = preShrinkFor(from, size) ?? from;
+  return picaTo(readPixels(source, step), step, size);
+}
+
+/**
+ * A frame the decoder already brought near the target: pica on its stored pixels, then turned
+ * the way it is shown. Null when it needs the native pre-shrink or copyTo cannot read it.
+ */
+async function scaleFrame(frame: OrientedFrame, size: Size): Promise<OffscreenCanvas | null> {
+  const stored = { width: frame.codedWidth, height: frame.codedHeight };
+  const turned = frame.rotation % 180 !== 0;
+  const storedSize = turned ? { width: size.height, height: size.width } : size;
+  const same = stored.width === storedSize.width && stored.height === storedSize.height;
+  if (same || preShrinkFor(stored, storedSize)) return null;
+  const pixels = await framePixels(frame);
+  if (!pixels) return null;
+  const upright = await picaTo(pixels, stored, storedSize);
+  return frame.rotation === 0 && !frame.flip
+    ? upright
+    : orient(upright, frame.rotation, frame.flip, size);
+}
+
+/** Rotated clockwise, then mirrored, as VideoFrame's rotation and flip say (whole pixels). */
+function orient(
+  stored: OffscreenCanvas,
+  rotation: number,
+  flip: boolean,
+  size: Size,
+): OffscreenCanvas {
+  const canvas = new OffscreenCanvas(size.width, size.height);
+  const context = canvas.getContext('2d')!;
+  context.imageSmoothingEnabled = false;
+  context.translate(size.width / 2, size.height / 2);
+  if (flip) context.scale(-1, 1);
+  context.rotate((rotation * Math.PI) / 180);
+  context.drawImage(stored, -stored.width / 2, -stored.height / 2);
+  return canvas;
+}
+
+/** pica's quality filter on raw pixels (its canvas path wants a document, which workers lack). */
+async function picaTo(pixels: Uint8ClampedArray, from: Size, size: Size): Promise<OffscreenCanvas> {
+  const canvas = new OffscreenCanvas(size.width, size.height);
+  const context = canvas.getContext('2d')!;
   const resized = await getPica().resizeBuffer({
     src: pixels,
-    width: source.width,
-    height: source.height,
+    width: from.width,
+    height: from.height,
     toWidth: size.width,
     toHeight: size.height,
     filter: 'mks2013',
@@ -228,13 +299,13 @@ async function scaleTo(
   return canvas;
 }
 
-function readPixels(source: ImageBitmap | OffscreenCanvas): Uint8ClampedArray {
-  if (source instanceof OffscreenCanvas)
-    return source.getContext('2d')!.getImageData(0, 0, source.width, source.height).data;
-  const canvas = new OffscreenCanvas(source.width, source.height);
+/** The source's pixels drawn at `size` (its own, or the pre-shrink), on a CPU-side canvas. */
+function readPixels(source: Decoded | OffscreenCanvas, size: Size): Uint8ClampedArray {
+  const canvas = new OffscreenCanvas(size.width, size.height);
   const context = canvas.getContext('2d', { willReadFrequently: true })!;
-  context.drawImage(source, 0, 0);
-  return context.getImageData(0, 0, source.width, source.height).data;
+  context.imageSmoothingQuality = 'medium';
+  context.drawImage(source, 0, 0, size.width, size.height);
+  return context.getImageData(0, 0, size.width, size.height).data;
 }
 
 /** JPEG has no transparency: transparent pixels would turn black, so they become white. */

@@ -3,7 +3,8 @@ import * as Comlink from 'comlink';
 import { describe, expect, it } from 'vitest';
 import { createImageClient, poolSize, type ImageWorkerLike } from './image.client.ts';
 import { fitInside, readSize, sniffFormat } from './imageHeader.impl.ts';
-import { planResize } from './image.impl.ts';
+import { jpegScaledSize } from './decode.impl.ts';
+import { planResize, preShrinkFor } from './image.impl.ts';
 
 const fixture = async (name: string) =>
   new Uint8Array(
@@ -36,11 +37,25 @@ describe('image header', () => {
 });
 
 describe('planResize', () => {
-  it('pre-shrinks a 12 MP photo natively to twice the target, then to the target', () => {
+  it('pre-shrinks a 12 MP photo natively to 1.5 times the target, then to the target', () => {
     expect(planResize({ width: 4000, height: 3000 }, 1, 1080)).toEqual({
       shown: { width: 4000, height: 3000 },
-      preShrink: { width: 2160, height: 1620 },
+      preShrink: { width: 1620, height: 1215 },
       target: { width: 1080, height: 810 },
+    });
+  });
+
+  it('leaves pica the last step only: 1.5 times each output at most', () => {
+    const main = { width: 1080, height: 810 };
+    expect(preShrinkFor({ width: 1500, height: 1125 }, main)).toBeNull();
+    expect(preShrinkFor({ width: 2016, height: 1512 }, main)).toEqual({
+      width: 1620,
+      height: 1215,
+    });
+    expect(preShrinkFor(main, { width: 256, height: 192 })).toEqual({ width: 384, height: 288 });
+    expect(preShrinkFor({ width: 256, height: 192 }, { width: 32, height: 24 })).toEqual({
+      width: 48,
+      height: 36,
     });
   });
 
@@ -48,6 +63,32 @@ describe('planResize', () => {
     const plan = planResize({ width: 1600, height: 1200 }, 6, 1080);
     expect(plan.target).toEqual({ width: 810, height: 1080 });
     expect(plan.preShrink).toBeNull();
+  });
+
+  it('decodes a JPEG at the smallest eighth of its size that covers the target', () => {
+    const target = { width: 1080, height: 810 };
+    // 12 MP: 3/8, 1500 px (2/8 would be 1000, short of 1080).
+    expect(jpegScaledSize({ width: 4000, height: 3000 }, target)).toEqual({
+      width: 1500,
+      height: 1125,
+    });
+    // An iPhone's 4032 × 3024, and 48 MP: rounded up as libjpeg does.
+    expect(jpegScaledSize({ width: 4032, height: 3024 }, target)).toEqual({
+      width: 1512,
+      height: 1134,
+    });
+    expect(jpegScaledSize({ width: 8064, height: 6048 }, target)).toEqual({
+      width: 2016,
+      height: 1512,
+    });
+    // Exactly half, and a photo that only its full size covers.
+    expect(jpegScaledSize({ width: 2160, height: 1620 }, target)).toEqual(target);
+    expect(jpegScaledSize({ width: 1200, height: 900 }, target)).toBeNull();
+    // Rotated photos are sized in stored orientation by the caller: the taller side counts too.
+    expect(jpegScaledSize({ width: 1600, height: 1200 }, { width: 1080, height: 810 })).toEqual({
+      width: 1200,
+      height: 900,
+    });
   });
 
   it('never enlarges', () => {
