@@ -1,11 +1,14 @@
 // Photo intake bench: 50 × a real 12 MP JPEG through the app's image worker pool (decode with
 // EXIF orientation, native pre-shrink, pica, JPEG, 256 and 32 px thumbnails) against the
-// browser's own createImageBitmap resize alone, with the same photos in flight, in the same run.
-// Figures: per-photo time and its ratio, main-thread long tasks and the longest frame gap.
+// browser's own createImageBitmap resize making the same three JPEGs, with the same photos in
+// flight, in the same run; the two alternate, in turn first, so a change of load hits both.
+// Figures: per-photo time and its ratio, bytes written, main-thread long tasks, the longest
+// frame gap, and the load average around the section (the machine may be shared).
 import { createReadStream, existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import {
   benchPage,
@@ -44,6 +47,8 @@ function serveStatic(root: string): Promise<http.Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
+const loadNow = () => os.loadavg().map((l) => Math.round(l * 100) / 100);
+
 export async function benchPhotoIntake(): Promise<void> {
   const server = await serveStatic(path.resolve('.bench/dist'));
   const browser = await launchBrowser();
@@ -56,12 +61,13 @@ export async function benchPhotoIntake(): Promise<void> {
     const photo = (await readFile(PHOTO)).toString('base64');
     await page.evaluate((b64) => window.loadPhoto(b64), photo);
 
-    const runs = new Map<PhotoPipeline, (RunFigures & { perPhotoMs: number })[]>(
-      PIPELINES.map((p) => [p, []]),
-    );
+    type PhotoRun = RunFigures & { perPhotoMs: number; outputBytes: number };
+    const runs = new Map<PhotoPipeline, PhotoRun[]>(PIPELINES.map((p) => [p, []]));
+    const loadAverage = { start: loadNow(), end: [] as number[] };
+    console.log(`Photo intake: load average ${loadAverage.start.join(' ')} (1, 5, 15 min)`);
     let concurrency = 0;
     for (let run = 1; run <= RUNS; run++) {
-      for (const pipeline of PIPELINES) {
+      for (const pipeline of run % 2 ? PIPELINES : [...PIPELINES].reverse()) {
         let timings: PhotoTimings | undefined;
         const figures = await measure(browser, page, async () => {
           timings = await page.evaluate(([p, n]) => window.runPhotoIntake(p, n), [
@@ -71,7 +77,11 @@ export async function benchPhotoIntake(): Promise<void> {
           return timings;
         });
         concurrency = timings!.concurrency;
-        runs.get(pipeline)!.push({ ...figures, perPhotoMs: timings!.perPhotoMs });
+        runs.get(pipeline)!.push({
+          ...figures,
+          perPhotoMs: timings!.perPhotoMs,
+          outputBytes: timings!.outputBytes,
+        });
         console.log(`run ${run} ${pipeline}: ${Math.round(timings!.perPhotoMs)} ms per photo`);
       }
     }
@@ -81,10 +91,15 @@ export async function benchPhotoIntake(): Promise<void> {
         const perPhoto = all.map((r) => r.perPhotoMs).sort((a, b) => a - b);
         return [
           p,
-          { ...medianFigures(all), perPhotoMs: perPhoto[Math.floor(perPhoto.length / 2)]! },
+          {
+            ...medianFigures(all),
+            perPhotoMs: perPhoto[Math.floor(perPhoto.length / 2)]!,
+            outputBytes: all[0]!.outputBytes,
+          },
         ];
       }),
-    ) as Record<PhotoPipeline, RunFigures & { perPhotoMs: number }>;
+    ) as Record<PhotoPipeline, RunFigures & { perPhotoMs: number; outputBytes: number }>;
+    loadAverage.end = loadNow();
     const ratios = {
       oursToNativePerPhoto: pipelines.ours.perPhotoMs / pipelines.native.perPhotoMs,
     };
@@ -92,6 +107,7 @@ export async function benchPhotoIntake(): Promise<void> {
       photos: PHOTOS,
       runs: RUNS,
       concurrency,
+      loadAverage,
       pipelines,
       ratios,
     });
@@ -103,6 +119,7 @@ export async function benchPhotoIntake(): Promise<void> {
       },
     );
     printTable('Ratio (lower is better; aim ≤ 1.3)', { perPhoto: round(ratios) });
+    console.log(`Load average at the end: ${loadAverage.end.join(' ')}`);
   } finally {
     await browser.close();
     server.close();
