@@ -1,14 +1,55 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import {
+  isPublicDepositPath,
+  PUBLIC_DEPOSIT_PAGE,
+} from './src/domain/routing/publicDepositPage.ts';
+
+/**
+ * The browser's bundles take the contracts without their input-limit options file (see
+ * src/rpc/validateStub.ts); the server and the tests keep the real one.
+ */
+const VALIDATE_STUB = fileURLToPath(new URL('./src/rpc/validateStub.ts', import.meta.url));
+const browserContracts = (): Plugin => ({
+  name: 'seconde-browser-contracts',
+  enforce: 'pre',
+  apply: (_config, env) => !process.env.VITEST && env.command !== undefined,
+  resolveId(source, importer) {
+    if (importer?.includes('/src/rpc/gen/') && source.endsWith('/buf/validate/validate_pb'))
+      return VALIDATE_STUB;
+    return null;
+  },
+});
+
+/** `npx vite` answers the public deposit flow's addresses with its light page, as the server does. */
+const publicDepositPage = (): Plugin => ({
+  name: 'seconde-public-deposit-page',
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      if (req.headers.accept?.includes('text/html') && isPublicDepositPath(url.pathname))
+        req.url = PUBLIC_DEPOSIT_PAGE;
+      next();
+    });
+  },
+});
 
 /** Paths the Node server answers; `npx vite` beside `npm run dev` forwards them for hot reload. */
 const SERVER_PATHS = ['/seconde.v1.', '/oidc', '/app-config.json', '/media', '/healthz'];
 const backend = process.env.SECONDE_BACKEND ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react()],
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 2000 },
-  worker: { format: 'es' },
+  plugins: [react(), browserContracts(), publicDepositPage()],
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 2000,
+    // The app, and the public deposit form as its own light page.
+    rolldownOptions: { input: ['index.html', 'public-deposit.html'] },
+  },
+  worker: { format: 'es', plugins: () => [browserContracts()] },
   server: {
     port: 5173,
     proxy: Object.fromEntries(

@@ -16,6 +16,10 @@ import { seedDemo } from './db/seed/demo.ts';
 import { seedReference } from './db/seed/reference.ts';
 import { mediaHandler } from './http/media.ts';
 import { staticHandler } from './http/staticFiles.ts';
+import {
+  isPublicDepositPath,
+  PUBLIC_DEPOSIT_PAGE,
+} from '../src/domain/routing/publicDepositPage.ts';
 import { createS3MediaStorage } from './media/s3Storage.ts';
 import { createLocalMediaStorage } from './media/storage.ts';
 import { createLocalDocumentStore, createS3DocumentStore } from './documents/store.ts';
@@ -193,7 +197,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     groupsClaim: config.oidc.groupsClaim,
   });
 
-  const serveStatic = staticHandler(options.staticDir ?? config.staticDir);
+  const serveStatic = staticHandler(options.staticDir ?? config.staticDir, (pathname) =>
+    isPublicDepositPath(pathname) ? PUBLIC_DEPOSIT_PAGE : '/index.html',
+  );
   const serveMedia = mediaHandler(media);
   const fallback = (req: IncomingMessage, res: ServerResponse): void => {
     const pathname = new URL(req.url ?? '/', 'http://x').pathname;

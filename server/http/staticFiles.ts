@@ -20,14 +20,18 @@ const plain = (res: ServerResponse, status: number, text: string): void => {
   res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(text);
 };
 
+/** The built page (`/index.html` or another) that answers a page path the disk does not hold. */
+export type PageOf = (pathname: string) => string;
+
 /**
- * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every
- * unknown page path answered with index.html so the client router owns deep links. Resolving
+ * Serves the built SPA: hashed assets cached for a year, pages never cached, and every unknown
+ * page path answered with its page (`pageOf`: index.html, or a light page of its own such as the
+ * public deposit form's) so the client router owns deep links. Resolving
  * paths, refusing `..`, NUL bytes and malformed escapes, conditional and range requests are
  * serve-static's (over `send`), so no hand-written path check stands between a URL and the disk.
  * The returned promise settles once the response is closed.
  */
-export function staticHandler(root: string) {
+export function staticHandler(root: string, pageOf: PageOf = () => '/index.html') {
   const resolvedRoot = path.resolve(root);
   const assets = path.join(resolvedRoot, 'assets') + path.sep;
   const serve = serveStatic(resolvedRoot, {
@@ -41,10 +45,13 @@ export function staticHandler(root: string) {
       res.setHeader('cache-control', file.startsWith(assets) ? IMMUTABLE : 'no-cache'),
   });
 
-  const serveIndex = (req: IncomingMessage, res: ServerResponse) => {
-    req.url = '/index.html';
+  const servePage = (req: IncomingMessage, res: ServerResponse, page: string) => {
+    req.url = page;
     serve(req, res, (error?: unknown) => {
       if (res.headersSent) return void res.destroy();
+      // A build without the light page still has the app, which serves every route.
+      if (statusOf(error) === 404 && page !== '/index.html')
+        return servePage(req, res, '/index.html');
       if (statusOf(error) === 404)
         return plain(res, 503, 'The web app is not built yet: run `npm run build`.');
       plain(res, 500, 'Internal server error');
@@ -60,7 +67,8 @@ export function staticHandler(root: string) {
         // A read failing halfway: the client sees a cut response rather than a wrong one.
         if (res.headersSent) return void res.destroy();
         const status = statusOf(error);
-        if (status === 404 && isPage(url)) return serveIndex(req, res);
+        if (status === 404 && isPage(url))
+          return servePage(req, res, pageOf(new URL(url, 'http://x').pathname));
         if (status === 404) return plain(res, 404, 'Not found');
         if (status < 500) return plain(res, status, STATUS_CODES[status] ?? 'Refused');
         plain(res, 500, 'Internal server error');

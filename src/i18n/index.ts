@@ -1,30 +1,11 @@
-import i18next, { type i18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import type { i18n } from 'i18next';
 import { en } from './en.ts';
 import { fr } from './fr.ts';
+import { createI18nWith, DEFAULT_LANGUAGE, type Language } from './languages.ts';
 
-/** French first (the default), English second (the fallback). */
-export const LANGUAGES = ['fr', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'fr';
+export { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './languages.ts';
 
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
-
-/**
- * A ready i18next instance. Resources are bundled and initialisation is synchronous, so the first
- * render already has its texts. React escapes output itself, hence no escaping here.
- */
+/** The app's texts in both languages, ready before the first render. */
 export function createI18n(language: Language = DEFAULT_LANGUAGE): i18n {
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: 'en',
-    supportedLngs: LANGUAGES,
-    resources: { fr: { translation: fr }, en: { translation: en } },
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
-  return instance;
+  return createI18nWith({ fr, en }, language);
 }

@@ -4,6 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staticHandler } from '../../server/http/staticFiles.ts';
+import {
+  isPublicDepositPath,
+  PUBLIC_DEPOSIT_PAGE,
+} from '../../src/domain/routing/publicDepositPage.ts';
 import { listenHttpDouble, type HttpDouble } from '../helpers/httpDouble.ts';
 
 const SECRET = 'the secret beside the web root';
@@ -128,5 +132,46 @@ describe('static files', () => {
     expect(page.status).toBe(503);
     expect(page.body).toMatch(/npm run build/);
     expect((await raw(unbuilt.base, '/assets/x.js')).status).toBe(404);
+  });
+});
+
+describe('the public deposit form’s own page', () => {
+  const LIGHT = '<!doctype html><title>Seconde, dépôt</title>';
+  let light: HttpDouble;
+  let withoutLight: HttpDouble;
+  const pageOf = (pathname: string) =>
+    isPublicDepositPath(pathname) ? PUBLIC_DEPOSIT_PAGE : '/index.html';
+
+  beforeAll(async () => {
+    const web = path.join(dir, 'light');
+    await mkdir(web, { recursive: true });
+    await writeFile(path.join(web, 'index.html'), INDEX);
+    await writeFile(path.join(web, PUBLIC_DEPOSIT_PAGE.slice(1)), LIGHT);
+    light = await listenHttpDouble(staticHandler(web, pageOf));
+    withoutLight = await listenHttpDouble(staticHandler(path.join(dir, 'web'), pageOf));
+  });
+
+  afterAll(async () => {
+    await light.close();
+    await withoutLight.close();
+  });
+
+  it('answers the flow’s addresses, in both languages, and leaves the others to the app', async () => {
+    for (const flow of [
+      '/nouveau-depot-seconde-main',
+      '/new-deposit/deposit-criteria/1b4e28ba-2fa1-11d2-883f-0016d3cca427?x=1',
+      '/nouveau-depot-seconde-main-validation',
+    ]) {
+      const answer = await raw(light.base, flow);
+      expect(answer.status, flow).toBe(200);
+      expect(answer.body, flow).toBe(LIGHT);
+      expect(answer.headers['cache-control'], flow).toBe('no-cache');
+    }
+    for (const app of ['/', '/deposits', '/new-deposits'])
+      expect((await raw(light.base, app)).body, app).toBe(INDEX);
+  });
+
+  it('falls back to the app in a build without it', async () => {
+    expect((await raw(withoutLight.base, '/nouveau-depot-seconde-main')).body).toBe(INDEX);
   });
 });

@@ -1,3 +1,4 @@
+import './notifications.css';
 import { Intent, OverlayToaster, Position, Toast, type ToasterPosition } from '@blueprintjs/core';
 import { useEffect, useMemo } from 'react';
 import {
@@ -6,7 +7,8 @@ import {
 } from '../../machines/notifications/notificationsMachine.ts';
 import { selectStack } from '../../machines/notifications/notificationsSelectors.ts';
 import { connectNotifications } from '../components/toaster.ts';
-import { NotificationsContext } from './accountContexts.ts';
+import { useIsPhone } from '../shell/useIsPhone.ts';
+import { NotificationsContext } from './notificationsContext.ts';
 
 const POSITIONS: readonly [NotificationPosition, ToasterPosition][] = [
   ['left', Position.TOP_LEFT],
@@ -22,15 +24,20 @@ const INTENTS = {
   danger: Intent.DANGER,
 } as const;
 
+const ALL_POSITIONS = POSITIONS.map(([position]) => position);
+
 function Stack({
-  position,
+  positions,
   placement,
 }: {
-  position: NotificationPosition;
+  positions: readonly NotificationPosition[];
   placement: ToasterPosition;
 }) {
   const actor = NotificationsContext.useActorRef();
-  const select = useMemo(() => selectStack(position), [position]);
+  // The positions are constants: joined, they make a stable key for the selector.
+  const key = positions.join();
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const select = useMemo(() => selectStack(...positions), [key]);
   const notifications = NotificationsContext.useSelector(select);
   const close = (n: Notification) => actor.send({ type: 'notifications.close', id: n.id });
   return (
@@ -71,10 +78,13 @@ export function NotificationStack() {
       ),
     [actor],
   );
+  // Side by side, three stacks would cover each other on a phone: there they are one, at the top.
+  const isPhone = useIsPhone();
+  if (isPhone) return <Stack positions={ALL_POSITIONS} placement={Position.TOP} />;
   return (
     <>
       {POSITIONS.map(([position, placement]) => (
-        <Stack key={position} position={position} placement={placement} />
+        <Stack key={position} positions={[position]} placement={placement} />
       ))}
     </>
   );

@@ -1,6 +1,5 @@
 import { createActorContext } from '@xstate/react';
 import { legalTermsMachine } from '../../machines/legalTerms/legalTermsMachine.ts';
-import { notificationsMachine } from '../../machines/notifications/notificationsMachine.ts';
 import { subscriptionGateMachine } from '../../machines/subscriptionGate/subscriptionGateMachine.ts';
 
 /**
@@ -9,4 +8,4 @@ import { subscriptionGateMachine } from '../../machines/subscriptionGate/subscri
  */
 export const SubscriptionGateContext = createActorContext(subscriptionGateMachine);
 export const LegalTermsContext = createActorContext(legalTermsMachine);
-export const NotificationsContext = createActorContext(notificationsMachine);
+export { NotificationsContext } from './notificationsContext.ts';

@@ -6,15 +6,15 @@ import { browserDraftStore } from '../../machines/newDeposit/draftStore.ts';
 import { createNewDepositActors } from '../../machines/newDeposit/newDepositActors.ts';
 import { newDepositMachine } from '../../machines/newDeposit/newDepositMachine.ts';
 import type { Step } from '../../machines/newDeposit/newDepositTypes.ts';
-import { useAppServices } from '../app/servicesContext.ts';
+import { useFlowServices } from './flowServices.ts';
 import { NewDepositContext, useNewDeposit, useNewDepositActor } from './newDepositContext.ts';
 import { isValidationPath, stepOfPath, stepPath, validationPath } from './paths.ts';
 import { showToast } from '../components/toaster.ts';
 import './newDeposit.css';
 
-/** The public flow's actor, built once per visit from the app's clients and configuration. */
+/** The public flow's actor, built once per visit from the page's clients and configuration. */
 export function NewDepositFlow() {
-  const services = useAppServices();
+  const services = useFlowServices();
   const { pathname } = useLocation();
   const [logic] = useState(() =>
     newDepositMachine.provide({

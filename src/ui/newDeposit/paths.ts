@@ -1,7 +1,8 @@
 import type { Step } from '../../machines/newDeposit/newDepositTypes.ts';
 
-/** The French path and its English alias (1-app-shell.md §2). */
-export const FLOW_BASES = ['/nouveau-depot-seconde-main', '/new-deposit'] as const;
+import { FLOW_BASES } from '../../domain/routing/publicDepositPage.ts';
+
+export { FLOW_BASES };
 
 /** The base the visitor came through, so the alias keeps its own addresses. */
 export function flowBase(pathname: string): string {
