@@ -219,7 +219,7 @@ describe('public pages', () => {
     const wide = await openPage('/subscription-confirmed', {
       viewport: { width: 1280, height: 800 },
     });
-    await wide.page.getByTestId('subscription-confirmed').waitFor({ timeout: 30_000 });
+    await wide.page.getByTestId('subscription-no-session').waitFor({ timeout: 30_000 });
     await titled(wide.page, 'Abonnement confirmé · Seconde');
     expect(await wide.page.getByTestId('public-picture').isVisible()).toBe(true);
     expect(await wide.page.getByRole('img', { name: /merci/i }).count()).toBe(1);
@@ -231,7 +231,7 @@ describe('public pages', () => {
       viewport: { width: 360, height: 740 },
       mobile: true,
     });
-    await phone.page.getByTestId('subscription-confirmed').waitFor({ timeout: 30_000 });
+    await phone.page.getByTestId('subscription-no-session').waitFor({ timeout: 30_000 });
     expect(await phone.page.getByTestId('public-picture').isVisible()).toBe(false);
     const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(360);

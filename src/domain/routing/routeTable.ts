@@ -253,6 +253,7 @@ export const ROUTES: readonly RouteSpec[] = [
     access: ANY,
     titleKey: 'routes.subscription',
   },
+  { name: 'editProfile.plans', path: 'edit-profile/plans', access: ANY, titleKey: 'routes.plans' },
   {
     name: 'editProfile.company',
     path: 'edit-profile/company',

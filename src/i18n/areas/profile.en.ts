@@ -149,4 +149,46 @@ export const profileEn: typeof profileFr = {
     statusUnpaid: 'Unpaid',
     statusUnknown: 'Unknown',
   },
+  billing: {
+    plansTitle: 'Choose a plan',
+    plansIntro:
+      'Compare the plans. You pay on our payment provider’s secure page, then come back here.',
+    month: 'Monthly',
+    year: 'Yearly',
+    perMonth: '{{price}} a month',
+    perYear: '{{price}} a year',
+    productLimit: 'Up to {{count}} products in stock',
+    noProductLimit: 'Unlimited products in stock',
+    trialDays: '{{count}}-day free trial for a first subscription',
+    subscribe: 'Subscribe',
+    subscribeTo: 'Subscribe to {{plan}} ({{interval}})',
+    manageBilling: 'Manage my billing',
+    choosePlan: 'Choose a plan',
+    loading: 'Loading the plans…',
+    loadFailed: 'The plans could not be loaded',
+    retry: 'Try again',
+    leaving: 'Opening the payment page…',
+    providerUnavailable:
+      'Our payment provider is not answering. Nothing was changed: try again in a moment.',
+    providerNotConfigured: 'Online payment is not set up on this server.',
+    providerRefused:
+      'Our payment provider refused the request. Try again, or write to us with “Contact us” if it happens again.',
+    confirmWaitingTitle: 'Confirming your payment…',
+    confirmWaitingText:
+      'We are waiting for our payment provider’s confirmation: it takes a few seconds.',
+    confirmedTitle: 'Subscription confirmed',
+    confirmedPlan: 'Your {{plan}} plan is recorded.',
+    confirmedTrial:
+      'Your free trial goes on until {{date}}; the first payment is taken on that day.',
+    confirmedActive: 'Next renewal on {{date}}.',
+    expiredTitle: 'The payment page expired',
+    expiredText: 'Nothing was paid. Choose a plan again to subscribe.',
+    lateTitle: 'The confirmation is late',
+    lateText:
+      'Your payment may take a few minutes to be confirmed. Check again in a moment; nothing is paid twice.',
+    checkAgain: 'Check again',
+    checkFailedTitle: 'The confirmation could not be checked',
+    noSessionTitle: 'No payment in progress',
+    noSessionText: 'This page is shown when you come back from the payment page.',
+  },
 };

@@ -148,4 +148,46 @@ export const profileFr = {
     statusUnpaid: 'Impayé',
     statusUnknown: 'Inconnu',
   },
+  billing: {
+    plansTitle: 'Choisir une formule',
+    plansIntro:
+      'Comparez les formules. Le paiement se fait sur la page sécurisée de notre prestataire de paiement ; vous revenez ensuite ici.',
+    month: 'Mensuel',
+    year: 'Annuel',
+    perMonth: '{{price}} par mois',
+    perYear: '{{price}} par an',
+    productLimit: 'Jusqu’à {{count}} produits en stock',
+    noProductLimit: 'Produits en stock illimités',
+    trialDays: '{{count}} jours d’essai gratuit pour un premier abonnement',
+    subscribe: 'S’abonner',
+    subscribeTo: 'S’abonner à {{plan}} ({{interval}})',
+    manageBilling: 'Gérer ma facturation',
+    choosePlan: 'Choisir une formule',
+    loading: 'Chargement des formules…',
+    loadFailed: 'Les formules n’ont pas pu être chargées',
+    retry: 'Réessayer',
+    leaving: 'Ouverture de la page de paiement…',
+    providerUnavailable:
+      'Notre prestataire de paiement ne répond pas. Rien n’a été modifié : réessayez dans un instant.',
+    providerNotConfigured: 'Le paiement en ligne n’est pas configuré sur ce serveur.',
+    providerRefused:
+      'Notre prestataire de paiement a refusé la demande. Réessayez, ou écrivez-nous avec « Nous contacter » si cela se reproduit.',
+    confirmWaitingTitle: 'Confirmation de votre paiement…',
+    confirmWaitingText:
+      'Nous attendons la confirmation de notre prestataire de paiement : cela prend quelques secondes.',
+    confirmedTitle: 'Abonnement confirmé',
+    confirmedPlan: 'Votre formule {{plan}} est enregistrée.',
+    confirmedTrial:
+      'Votre essai gratuit se poursuit jusqu’au {{date}} ; le premier paiement aura lieu à cette date.',
+    confirmedActive: 'Prochain renouvellement le {{date}}.',
+    expiredTitle: 'La page de paiement a expiré',
+    expiredText: 'Aucun paiement n’a été fait. Choisissez à nouveau une formule pour vous abonner.',
+    lateTitle: 'La confirmation tarde',
+    lateText:
+      'Votre paiement peut mettre quelques minutes à être confirmé. Vérifiez à nouveau dans un instant ; rien ne sera payé deux fois.',
+    checkAgain: 'Vérifier à nouveau',
+    checkFailedTitle: 'La confirmation n’a pas pu être vérifiée',
+    noSessionTitle: 'Aucun paiement en cours',
+    noSessionText: 'Cette page s’affiche au retour de la page de paiement.',
+  },
 };

@@ -32,6 +32,7 @@ export const routingEn = {
     myInformation: 'My information',
     editProfile: 'My profile',
     subscription: 'My subscription',
+    plans: 'Choose a plan',
     rates: 'My rates',
     announcements: 'My listings',
     connectors: 'My connectors',

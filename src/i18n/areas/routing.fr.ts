@@ -33,6 +33,7 @@ export const routingFr = {
     myInformation: 'Mes informations',
     editProfile: 'Mon profil',
     subscription: 'Mon abonnement',
+    plans: 'Choisir une formule',
     rates: 'Mes tarifs',
     announcements: 'Mes annonces',
     connectors: 'Mes connecteurs',

@@ -1,4 +1,4 @@
-import { Callout, H1, Intent, Spinner } from '@blueprintjs/core';
+import { Callout, Classes, H1, Intent, Spinner } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -95,6 +95,15 @@ export function SubscriptionView() {
       <H1 id="subscription-title">{t('profile.subscriptionTitle')}</H1>
       <p>
         <Link to="/edit-profile">{t('profile.backToProfile')}</Link>
+      </p>
+      <p>
+        <Link
+          to="/edit-profile/plans"
+          className={`${Classes.BUTTON} ${Classes.INTENT_PRIMARY}`}
+          data-testid="choose-plan"
+        >
+          {t('billing.choosePlan')}
+        </Link>
       </p>
       <TrialCallout
         terminable={{ subscriptionUuid: subscription?.uuid ?? '', onTerminated: reload }}

@@ -8,6 +8,7 @@ import { EditProfileLayout, ForCustomer, ForVendor } from './EditProfileLayout.t
 import { CompanyRatesView, RatesView } from './RatesView.tsx';
 import { ProfileView } from './ProfileView.tsx';
 import { SubscriptionView } from './SubscriptionView.tsx';
+import { PlansView } from './PlansView.tsx';
 
 const vendor = (page: ReactNode) => <ForVendor>{page}</ForVendor>;
 
@@ -31,6 +32,7 @@ export const profileRoutes: RouteObject[] = [
         ),
       },
       { path: 'subscription', element: vendor(<SubscriptionView />) },
+      { path: 'plans', element: vendor(<PlansView />) },
       { path: 'company', element: vendor(<CompanyView />) },
       { path: 'rates', element: vendor(<RatesView />) },
       { path: 'rates-company', element: vendor(<CompanyRatesView />) },

@@ -1,0 +1,199 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { toAppError } from '../../rpc/errors.ts';
+
+/** One plan as the plans page compares them. */
+export interface PlanOffer {
+  /** SubscriptionType label ('PRO'). */
+  readonly type: string;
+  readonly interval: 'month' | 'year';
+  readonly amountCents: number;
+  readonly currency: string;
+  /** 0: no limit. */
+  readonly productLimit: number;
+  readonly trialDays: number;
+}
+
+/** Where the provider's page is, or why it refused to give one (its error code). */
+export interface ProviderPage {
+  readonly url: string;
+  readonly errorCode: string | null;
+}
+
+export interface PlansContext {
+  readonly plans: readonly PlanOffer[];
+  /** The plan being subscribed to, while its checkout opens. */
+  readonly chosen: { readonly type: string; readonly interval: 'month' | 'year' } | null;
+  /** An app error code, or `providerRefused:<the provider's code>` when the provider said no. */
+  readonly errorCode: string | null;
+  /** The text of that error (views translate it). */
+  readonly errorKey: string | null;
+  /** The provider's page the browser is sent to. */
+  readonly leavingFor: string | null;
+}
+
+export type PlansEvent =
+  | { type: 'plans.choose'; planType: string; interval: 'month' | 'year' }
+  | { type: 'plans.openPortal' }
+  | { type: 'plans.retry' };
+
+const notProvided = (name: string) => () =>
+  Promise.reject(new Error(`The plans actor "${name}" was not provided`));
+
+/**
+ * The plans page: the plans and their prices, then subscribing to one through the provider's
+ * checkout, or managing billing in its portal. Leaving for the provider's page is an actor, like
+ * any side effect; a refusal or an unreachable provider is a state with its translated text.
+ */
+export const plansMachine = setup({
+  types: { context: {} as PlansContext, events: {} as PlansEvent },
+  actors: {
+    loadPlans: fromPromise<readonly PlanOffer[]>(notProvided('loadPlans')),
+    openCheckout: fromPromise<ProviderPage, { type: string; interval: 'month' | 'year' }>(
+      notProvided('openCheckout'),
+    ),
+    openPortal: fromPromise<ProviderPage>(notProvided('openPortal')),
+    leaveFor: fromPromise<void, { url: string }>(notProvided('leaveFor')),
+  },
+  guards: {
+    hasPage: (_, params: { output: ProviderPage }) => !!params.output.url,
+  },
+  actions: {
+    assignPlans: assign((_, params: { output: readonly PlanOffer[] }) => ({
+      plans: params.output,
+    })),
+    assignChosen: assign((_, params: { type: string; interval: 'month' | 'year' }) => ({
+      chosen: { type: params.type, interval: params.interval },
+    })),
+    assignRefusal: assign((_, params: { output: ProviderPage }) => ({
+      errorCode: `providerRefused:${params.output.errorCode ?? 'unknown'}`,
+      errorKey: 'billing.providerRefused',
+    })),
+    assignError: assign((_, params: { error: unknown }) => {
+      const error = toAppError(params.error);
+      return { errorCode: error.code, errorKey: error.i18nKey };
+    }),
+    assignLeavingFor: assign((_, params: { output: ProviderPage }) => ({
+      leavingFor: params.output.url,
+    })),
+    clearError: assign({ errorCode: null, errorKey: null, chosen: null }),
+  },
+}).createMachine({
+  id: 'plans',
+  initial: 'loading',
+  context: { plans: [], chosen: null, errorCode: null, errorKey: null, leavingFor: null },
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadPlans',
+        src: 'loadPlans',
+        onDone: {
+          target: 'ready',
+          actions: { type: 'assignPlans', params: ({ event }) => ({ output: event.output }) },
+        },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    loadFailed: {
+      tags: ['error'],
+      on: { 'plans.retry': { target: 'loading', actions: 'clearError' } },
+    },
+    ready: {
+      on: {
+        'plans.choose': {
+          target: 'openingCheckout',
+          actions: {
+            type: 'assignChosen',
+            params: ({ event }) => ({ type: event.planType, interval: event.interval }),
+          },
+        },
+        'plans.openPortal': 'openingPortal',
+      },
+    },
+    openingCheckout: {
+      tags: ['busy'],
+      invoke: {
+        id: 'openCheckout',
+        src: 'openCheckout',
+        input: ({ context }) => context.chosen!,
+        onDone: [
+          {
+            guard: { type: 'hasPage', params: ({ event }) => ({ output: event.output }) },
+            target: 'leaving',
+            actions: {
+              type: 'assignLeavingFor',
+              params: ({ event }) => ({ output: event.output }),
+            },
+          },
+          {
+            target: 'refused',
+            actions: { type: 'assignRefusal', params: ({ event }) => ({ output: event.output }) },
+          },
+        ],
+        onError: {
+          target: 'refused',
+          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    openingPortal: {
+      tags: ['busy'],
+      invoke: {
+        id: 'openPortal',
+        src: 'openPortal',
+        onDone: [
+          {
+            guard: { type: 'hasPage', params: ({ event }) => ({ output: event.output }) },
+            target: 'leaving',
+            actions: {
+              type: 'assignLeavingFor',
+              params: ({ event }) => ({ output: event.output }),
+            },
+          },
+          {
+            target: 'refused',
+            actions: { type: 'assignRefusal', params: ({ event }) => ({ output: event.output }) },
+          },
+        ],
+        onError: {
+          target: 'refused',
+          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    leaving: {
+      tags: ['busy'],
+      invoke: {
+        id: 'leaveFor',
+        src: 'leaveFor',
+        input: ({ context }) => ({ url: context.leavingFor ?? '' }),
+        // Back on this page (the browser did not leave): plans again.
+        onDone: 'ready',
+        onError: {
+          target: 'refused',
+          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    refused: {
+      tags: ['error'],
+      on: {
+        'plans.retry': { target: 'ready', actions: 'clearError' },
+        'plans.choose': {
+          target: 'openingCheckout',
+          actions: [
+            'clearError',
+            {
+              type: 'assignChosen',
+              params: ({ event }) => ({ type: event.planType, interval: event.interval }),
+            },
+          ],
+        },
+        'plans.openPortal': { target: 'openingPortal', actions: 'clearError' },
+      },
+    },
+  },
+});

@@ -1,0 +1,141 @@
+import path from 'node:path';
+import { sql } from 'kysely';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startServer, type RunningServer } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { ProductFamily } from '../../src/rpc/gen/seconde/v1/category_pb.ts';
+import { DepositService, DepositStatus } from '../../src/rpc/gen/seconde/v1/deposit_pb.ts';
+import { demoToken, rpcClient } from '../helpers/demoClient.ts';
+import { submitLogin } from '../helpers/browserPage.ts';
+
+/**
+ * Subscribing through the payment provider, on a server of our own (local settings: the built-in
+ * sandbox answers the provider's API, serves its checkout and portal pages and sends signed
+ * webhooks), so the shared server's trial@ stays on trial for the other files.
+ */
+describe('subscribing through the payment sandbox', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const DEPOSIT_NAME = `Abonnement ${Date.now()}`;
+
+  beforeAll(async () => {
+    server = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      staticDir: path.resolve(process.env.BROWSER_TEST_DIST ?? 'dist'),
+      seed: 'demo',
+      demoProducts: 0,
+      config: loadConfig({}),
+    });
+    browser = await chromium.connect(inject('browserEndpoint'));
+    const admin = await demoToken(server, 'admin@seconde.test');
+    await rpcClient(server.url, DepositService, admin).create({
+      deposit: {
+        name: DEPOSIT_NAME,
+        status: DepositStatus.WAITING_FOR_VENDOR,
+        customerPostalCode: '33000',
+        family: ProductFamily.MIXED,
+        customerAcceptSendPostal: true,
+        isCreatedByPublicForm: true,
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function signIn(
+    email: string,
+    to: string,
+  ): Promise<{ page: Page; close(): Promise<void> }> {
+    const context = await browser.newContext({ locale: 'fr-FR' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}${to}`);
+    await submitLogin(page, email);
+    await page.waitForURL((url) => !url.pathname.startsWith('/oidc'), { timeout: 30_000 });
+    return { page, close: () => context.close() };
+  }
+
+  const statusOf = async (email: string) => {
+    const { rows } = await sql<{ status: string; type: string; at: Date | null }>`
+      select s.status::text as status, s.type::text as type, s.provider_event_at as at
+      from vendor v join subscription s on s.uuid = v.subscription where v.email = ${email}`.execute(
+      server.db,
+    );
+    return rows[0];
+  };
+
+  it('trial@ subscribes to PRO through checkout, ends the trial, and may take deposits', async () => {
+    const { page, close } = await signIn('trial@seconde.test', '/edit-profile/plans');
+    const pro = page.getByTestId('plan-PRO');
+    await pro.waitFor({ timeout: 30_000 });
+    expect(await pro.textContent()).toContain('49,00');
+    await pro.getByRole('button', { name: 'S’abonner à Pro (Mensuel)' }).click();
+
+    // The provider's hosted checkout page (the sandbox's, served by this server).
+    await page.waitForURL(/\/_sandbox\/stripe\/checkout\/cs_test_/, { timeout: 30_000 });
+    expect(await page.getByTestId('checkout-amount').textContent()).toContain('49,00 EUR');
+    await page.getByRole('button', { name: 'S’abonner' }).click();
+
+    // Back on our page, which waits for the signed webhook before showing the plan.
+    await page.waitForURL(/\/subscription-confirmed\?session_id=cs_test_/, { timeout: 30_000 });
+    const confirmed = page.getByTestId('subscription-confirmed');
+    await confirmed.waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('confirmed-plan').textContent()).toContain('Pro');
+    expect(await statusOf('trial@seconde.test')).toMatchObject({ status: 'TRIALING', type: 'PRO' });
+    expect((await statusOf('trial@seconde.test'))?.at).toBeInstanceOf(Date);
+
+    // Still the provider's trial: marketplace deposits wait for the paid plan (refusal 4).
+    await page.goto(`${server.url}/marketplace`);
+    const refusal = page.getByTestId('vendor-refusal').getByTestId('refusal');
+    await refusal.waitFor({ timeout: 30_000 });
+    expect(await refusal.getAttribute('data-refusal')).toBe('TRIAL_PERIOD');
+
+    // Ending the trial ends it at the provider; its webhook makes the plan active.
+    await page.goto(`${server.url}/edit-profile/subscription`);
+    const callout = page.getByTestId('trial-callout');
+    await callout.waitFor({ timeout: 30_000 });
+    await callout.getByRole('button', { name: 'Terminer l’essai maintenant' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByRole('button', { name: 'Terminer l’essai', exact: true }).click();
+    await expect
+      .poll(async () => (await statusOf('trial@seconde.test'))?.status, { timeout: 30_000 })
+      .toBe('ACTIVE');
+
+    await page.goto(`${server.url}/marketplace`);
+    const card = page.getByTestId('available-deposit').filter({ hasText: DEPOSIT_NAME });
+    await card.waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('vendor-refusal').count()).toBe(0);
+    expect(await card.getByTestId('take-deposit').isDisabled()).toBe(false);
+    await close();
+  });
+
+  it('trial@ cancels at period end in the billing portal and sees refusal 5', async () => {
+    const { page, close } = await signIn('trial@seconde.test', '/edit-profile/plans');
+    await page.getByRole('button', { name: 'Gérer ma facturation' }).click();
+    await page.waitForURL(/\/_sandbox\/stripe\/portal\/bps_/, { timeout: 30_000 });
+    await page.getByRole('button', { name: 'Annuler l’abonnement' }).click();
+    await page.getByRole('button', { name: 'Renouveler l’abonnement' }).waitFor();
+    await expect
+      .poll(
+        async () =>
+          (
+            await sql<{ c: boolean }>`select s.cancel_at_period_end as c from vendor v
+              join subscription s on s.uuid = v.subscription
+              where v.email = 'trial@seconde.test'`.execute(server.db)
+          ).rows[0]?.c,
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    await page.getByRole('link', { name: 'Retour à Seconde' }).click();
+    await page.waitForURL(/\/edit-profile\/subscription$/);
+    await page.goto(`${server.url}/marketplace`);
+    const refusal = page.getByTestId('vendor-refusal').getByTestId('refusal');
+    await refusal.waitFor({ timeout: 30_000 });
+    expect(await refusal.getAttribute('data-refusal')).toBe('SUBSCRIPTION_CANCELLED_AT_PERIOD_END');
+    await close();
+  });
+});
