@@ -6,9 +6,7 @@ import { createI18nWith } from './i18n/languages.ts';
 import { publicDepositTexts } from './i18n/publicDeposit.ts';
 import { followLanguage, storedLanguage } from './i18n/storedLanguage.ts';
 import { hasStoredSignIn, tabSessionStorage } from './machines/session/storedSignIn.ts';
-import { createClientFactory } from './rpc/clients.ts';
-import { loadAppConfig, serviceUrl } from './rpc/config.ts';
-import { createTransport } from './rpc/transport.ts';
+import { loadAppConfig } from './rpc/config.ts';
 import { StartupFailed } from './ui/app/StartupFailed.tsx';
 import { installAppIcons } from './ui/icons/iconLoader.ts';
 import { handOverToApp } from './ui/publicDeposit/handOverToApp.ts';
@@ -30,17 +28,12 @@ async function start(): Promise<void> {
   const root = createRoot(container);
   try {
     const config = await loadAppConfig(window.location.origin);
-    const anonymous = { baseUrl: serviceUrl(config, 'main'), getToken: () => null };
-    const clients = createClientFactory({
-      main: createTransport(anonymous),
-      notification: createTransport({ ...anonymous, baseUrl: serviceUrl(config, 'notification') }),
-    });
     // A transition renders in slices, yielding to the browser: a slow phone stays responsive
     // while the form is first drawn.
     startTransition(() =>
       root.render(
         <StrictMode>
-          <PublicDepositApp i18n={i18n} services={{ clients, gouv: config.gouv }} />
+          <PublicDepositApp i18n={i18n} config={config} />
         </StrictMode>,
       ),
     );

@@ -8,19 +8,16 @@ import {
   Spinner,
 } from '@blueprintjs/core';
 import type { i18n } from 'i18next';
+import type { AppConfig } from '../../machines/newDeposit/anonymousServices.ts';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { createBrowserRouter, RouterProvider, useLocation } from 'react-router';
-import { notificationsMachine } from '../../machines/notifications/notificationsMachine.ts';
-import { NotificationsContext } from '../account/notificationsContext.ts';
-import { NotificationStack } from '../account/NotificationStack.tsx';
 import { pageTitle, titleKeyOf } from '../app/routing/pageTitle.ts';
 import { LanguageButtons } from '../components/LanguageButtons.tsx';
-import { FlowServicesContext, type FlowServices } from '../newDeposit/flowServices.ts';
 
 /**
- * The flow itself (its machine, contracts and steps) comes after the frame is drawn: a phone
- * runs the two in separate tasks and shows the page's top at once.
+ * The flow itself (its machine, contracts, clients and steps) comes after the frame is drawn: a
+ * phone runs the two in separate tasks and shows the page's top at once.
  */
 const PublicDepositRoutes = lazy(() => import('./PublicDepositRoutes.tsx'));
 
@@ -28,7 +25,7 @@ const PublicDepositRoutes = lazy(() => import('./PublicDepositRoutes.tsx'));
  * The public deposit page's frame: a skip link, the top bar (the brand, a link to the app, the
  * language) and the page, with the page title of the route table, as in the app's shell.
  */
-function PublicDepositFrame() {
+function PublicDepositFrame({ config }: { config: AppConfig }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const titleKey = titleKeyOf(pathname);
@@ -57,18 +54,17 @@ function PublicDepositFrame() {
         </Navbar>
         <main id="main" tabIndex={-1} className="seconde-main">
           <Suspense fallback={<Spinner />}>
-            <PublicDepositRoutes />
+            <PublicDepositRoutes config={config} />
           </Suspense>
         </main>
       </div>
-      <NotificationStack />
     </div>
   );
 }
 
 export interface PublicDepositAppProps {
   readonly i18n: i18n;
-  readonly services: FlowServices;
+  readonly config: AppConfig;
 }
 
 /**
@@ -76,21 +72,17 @@ export interface PublicDepositAppProps {
  * texts and anonymous clients, and nothing of the signed-in app (no sign-in library, session,
  * workers or other areas), so a visitor's phone downloads and runs a fraction of the app.
  */
-export function PublicDepositApp({ i18n, services }: PublicDepositAppProps) {
+export function PublicDepositApp({ i18n, config }: PublicDepositAppProps) {
   const [router] = useState(() =>
     createBrowserRouter([
       // The flow's own routes live below, in the lazily loaded part.
-      { path: '*', element: <PublicDepositFrame /> },
+      { path: '*', element: <PublicDepositFrame config={config} /> },
     ]),
   );
   return (
     <I18nextProvider i18n={i18n}>
       <OverlaysProvider>
-        <NotificationsContext.Provider logic={notificationsMachine}>
-          <FlowServicesContext.Provider value={services}>
-            <RouterProvider router={router} />
-          </FlowServicesContext.Provider>
-        </NotificationsContext.Provider>
+        <RouterProvider router={router} />
       </OverlaysProvider>
     </I18nextProvider>
   );

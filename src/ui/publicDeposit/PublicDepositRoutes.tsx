@@ -1,10 +1,29 @@
+import { useState } from 'react';
 import { useRoutes } from 'react-router';
+import {
+  anonymousFlowServices,
+  type AppConfig,
+} from '../../machines/newDeposit/anonymousServices.ts';
+import { notificationsMachine } from '../../machines/notifications/notificationsMachine.ts';
+import { NotificationsContext } from '../account/notificationsContext.ts';
+import { NotificationStack } from '../account/NotificationStack.tsx';
+import { FlowServicesContext } from '../newDeposit/flowServices.ts';
 import { NewDepositFlow } from '../newDeposit/NewDepositFlow.tsx';
 import { depositFlowRoutes } from '../newDeposit/routes.tsx';
 
 const routes = depositFlowRoutes(<NewDepositFlow />);
 
-/** The flow's routes on the light page, loaded after its frame (see PublicDepositApp). */
-export default function PublicDepositRoutes() {
-  return useRoutes(routes);
+/**
+ * The light page's flow, loaded after its frame (see PublicDepositApp): the anonymous clients,
+ * the flow's routes and the notification stack its confirmation shows on.
+ */
+export default function PublicDepositRoutes({ config }: { config: AppConfig }) {
+  const [services] = useState(() => anonymousFlowServices(config));
+  const element = useRoutes(routes);
+  return (
+    <NotificationsContext.Provider logic={notificationsMachine}>
+      <FlowServicesContext.Provider value={services}>{element}</FlowServicesContext.Provider>
+      <NotificationStack />
+    </NotificationsContext.Provider>
+  );
 }
