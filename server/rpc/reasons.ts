@@ -50,6 +50,8 @@ export type Reason =
   | 'PAYMENT_PROVIDER_NOT_CONFIGURED'
   | 'PAYMENT_PROVIDER_UNAVAILABLE'
   | 'UNKNOWN_PLAN'
+  // Products: the plan's product limit is reached (subscriptionProductLimit).
+  | 'PRODUCT_LIMIT_REACHED'
   // Onboarding: the user type is chosen once; completing needs every required answer.
   | 'USER_TYPE_ALREADY_CHOSEN'
   | 'ONBOARDING_INCOMPLETE'

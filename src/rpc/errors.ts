@@ -51,6 +51,7 @@ export const REASON_I18N_KEYS: Readonly<Record<string, string>> = {
   // The payment provider unreachable or too slow (nothing written), or not set up.
   PAYMENT_PROVIDER_UNAVAILABLE: 'billing.providerUnavailable',
   PAYMENT_PROVIDER_NOT_CONFIGURED: 'billing.providerNotConfigured',
+  PRODUCT_LIMIT_REACHED: 'billing.productLimitReached',
   // The company rules (src/domain/company): each names its field.
   COMPANY_TITLE_REQUIRED: 'company.errorCompanyTitleRequired',
   SIRET_INVALID: 'company.errorSiretInvalid',

@@ -9,6 +9,7 @@ import { PAYMENT_WEBHOOK_PATH } from '../../server/services/billing/paymentProvi
 import { createPaymentSandbox, type PaymentSandbox } from '../../server/sandbox/paymentSandbox.ts';
 import { ProductFamily } from '../../src/rpc/gen/seconde/v1/category_pb.ts';
 import { DepositService, DepositStatus } from '../../src/rpc/gen/seconde/v1/deposit_pb.ts';
+import { ProductService, SaleStatus } from '../../src/rpc/gen/seconde/v1/product_pb.ts';
 import { PaymentPortalService } from '../../src/rpc/gen/seconde/v1/payment_portal_pb.ts';
 import {
   CheckoutStatus,
@@ -328,5 +329,40 @@ describe('the provider down or slow', () => {
       where uuid = ${(await t.me('company')).vendorUuid}`.execute(db());
     const answer = await t.client(PaymentPortalService, 'company').getCustomerPortalUrl({});
     expect(answer).toMatchObject({ url: '', errorCode: 'resource_missing' });
+  });
+});
+
+describe('the plan’s product limit', () => {
+  it('refuses one product too many with a clear reason, and counts only products held', async () => {
+    const vendor = (await t.me('vendor')).vendorUuid;
+    const deposit = await t.client(DepositService, 'vendor').create({
+      deposit: { name: `Limite ${++counter}`, vendor },
+    });
+    const held = async () =>
+      (
+        await sql<{ n: number }>`select count(*)::int as n from product p
+          join deposit d on d.uuid = p.deposit where d.vendor = ${vendor}
+          and p.sale_status::text in ('OFFLINE', 'READY', 'ONLINE', 'RESERVED')`.execute(db())
+      ).rows[0]!.n;
+    // vendor@ is on PRO (5,000 products): a negotiated limit of one more than held is set.
+    await sql`update vendor set subscription_product_limit = ${(await held()) + 1}
+      where uuid = ${vendor}`.execute(db());
+    const create = (name: string, saleStatus = SaleStatus.OFFLINE) =>
+      t.client(ProductService, 'vendor').create({
+        product: { deposit: deposit.uuid, name, saleStatus, suggestedPrice: 10 },
+      });
+    await create('Dernier');
+    expect(await refusalOf(create('De trop'))).toEqual({
+      code: Code.ResourceExhausted,
+      reason: 'PRODUCT_LIMIT_REACHED',
+    });
+    // Staff are not limited.
+    await t.client(ProductService, 'admin').create({
+      product: { deposit: deposit.uuid, name: 'Par l’équipe', suggestedPrice: 10 },
+    });
+    await sql`update vendor set subscription_product_limit = null where uuid = ${vendor}`.execute(
+      db(),
+    );
+    await create('Sous la limite de la formule');
   });
 });

@@ -10,6 +10,7 @@ import { depositStatusHooks } from './rules/depositStatusHooks.ts';
 import { productCreateHandler, productUpdateHooks } from './rules/productRules.ts';
 import { lazySchema, tableColumns } from './rules/ruleSql.ts';
 import { requestWithdrawals } from '../publishing/withdrawals.ts';
+import { requireProductRoom } from '../billing/productLimit.ts';
 
 type Handler = ReturnType<typeof updateHandler>;
 
@@ -72,7 +73,9 @@ export function depositRulesHandlers(deps: ServiceDeps) {
       changeSaleStatusForAllProducts: changeSaleStatusForAllProductsHandler(db, clock, offSale),
     }),
     implement(ProductService, {
-      create: productCreateHandler(db, schema, clock),
+      create: productCreateHandler(db, schema, clock, (trx, caller) =>
+        requireProductRoom(trx, deps.billing, caller),
+      ),
       update: ruledUpdate(ProductService, ProductSchema, 'product', 'update', productHooks),
       partialUpdate: ruledUpdate(
         ProductService,

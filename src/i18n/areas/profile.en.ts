@@ -170,6 +170,8 @@ export const profileEn: typeof profileFr = {
     leaving: 'Opening the payment page…',
     providerUnavailable:
       'Our payment provider is not answering. Nothing was changed: try again in a moment.',
+    productLimitReached:
+      'Your plan has reached its largest number of products in stock. Choose a larger plan to add more.',
     providerNotConfigured: 'Online payment is not set up on this server.',
     providerRefused:
       'Our payment provider refused the request. Try again, or write to us with “Contact us” if it happens again.',

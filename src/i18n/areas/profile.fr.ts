@@ -169,6 +169,8 @@ export const profileFr = {
     leaving: 'Ouverture de la page de paiement…',
     providerUnavailable:
       'Notre prestataire de paiement ne répond pas. Rien n’a été modifié : réessayez dans un instant.',
+    productLimitReached:
+      'Votre formule a atteint son nombre maximum de produits en stock. Choisissez une formule supérieure pour en ajouter.',
     providerNotConfigured: 'Le paiement en ligne n’est pas configuré sur ce serveur.',
     providerRefused:
       'Notre prestataire de paiement a refusé la demande. Réessayez, ou écrivez-nous avec « Nous contacter » si cela se reproduit.',

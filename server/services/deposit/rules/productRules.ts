@@ -116,6 +116,8 @@ export function productCreateHandler(
   db: Kysely<Database>,
   schema: () => Promise<Schema>,
   clock: () => Date,
+  /** A check in the creating transaction before anything is written (the plan's product limit). */
+  beforeCreate?: (trx: Kysely<Database>, caller: Caller) => Promise<void>,
 ): (req: { product?: Partial<Product> }, ctx: HandlerContext) => Promise<Product> {
   return async (req, ctx) => {
     const caller: Caller = requireCaller(ctx);
@@ -131,6 +133,7 @@ export function productCreateHandler(
     const to = saleStatusOf(row.sale_status);
     return mapDatabaseErrors(() =>
       db.transaction().execute(async (trx) => {
+        await beforeCreate?.(trx, caller);
         // Someone else's deposit is refused before its status is looked at.
         if (
           typeof row.deposit === 'string' &&
