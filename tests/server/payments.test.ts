@@ -263,6 +263,47 @@ describe('webhook signatures', () => {
   });
 });
 
+describe('invoice events', () => {
+  it('a failed payment makes the plan past due; the paid invoice brings it back', async () => {
+    const sub = (await subscriptionOf('trial'))!;
+    const invoiceEvent = (type: string, created: number) =>
+      JSON.stringify({
+        id: `evt_invoice_${++counter}`,
+        object: 'event',
+        api_version: '2026-10-28.endive',
+        created,
+        type,
+        data: {
+          object: {
+            id: `in_test_${counter}`,
+            object: 'invoice',
+            status: type === 'invoice.paid' ? 'paid' : 'open',
+            parent: {
+              type: 'subscription_details',
+              subscription_details: { subscription: sub.payment_provider_id, metadata: {} },
+            },
+          },
+        },
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+      });
+    const base = Math.floor(Date.now() / 1000) + 7200 + counter * 10;
+    const failed = invoiceEvent('invoice.payment_failed', base);
+    expect((await postEvent(failed, sandbox.sign(failed))).status).toBe(200);
+    expect((await subscriptionOf('trial'))?.status).toBe('PAST_DUE');
+    const paid = invoiceEvent('invoice.paid', base + 1);
+    expect((await postEvent(paid, sandbox.sign(paid))).status).toBe(200);
+    expect((await subscriptionOf('trial'))?.status).toBe('ACTIVE');
+    // A failure dated before the payment arrives late: it changes nothing.
+    const late = invoiceEvent('invoice.payment_failed', base);
+    expect(await (await postEvent(late, sandbox.sign(late))).json()).toMatchObject({
+      outcome: 'stale',
+    });
+    expect((await subscriptionOf('trial'))?.status).toBe('ACTIVE');
+  });
+});
+
 describe('billing portal scopes', () => {
   it('a vendor never opens another vendor’s portal; staff open the one they name', async () => {
     const companyVendorUuid = (await t.me('company')).vendorUuid;
