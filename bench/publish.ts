@@ -29,8 +29,8 @@ import type { RunFigures } from './harness.ts';
 import type { BaselineTimings } from './page/publishBaseline.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PUBLISH_PRODUCTS ?? 1000);
-// At least two measured runs, alternating which side goes first; figures are medians.
-const RUNS = Math.max(2, Number(process.env.BENCH_PUBLISH_RUNS ?? 2));
+// At least three measured runs, alternating which side goes first; figures are medians.
+const RUNS = Math.max(3, Number(process.env.BENCH_PUBLISH_RUNS ?? 3));
 // A first, smaller pair not counted: the server's and the browser's first compilations, caches
 // and connections land there rather than on whichever side happens to go first.
 const WARMUP_PRODUCTS = Number(process.env.BENCH_PUBLISH_WARMUP ?? 100);
