@@ -1,13 +1,16 @@
 import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openAs, openPage } from '../helpers/browserPage.ts';
+import { appUrl, openAs, openPage } from '../helpers/browserPage.ts';
 
 const PHONE = { viewport: { width: 360, height: 740 }, mobile: true } as const;
 const WAIT = { timeout: 30_000 };
 const step = (page: Page) => page.getByTestId('new-deposit-step');
 
-/** Counts the JavaScript the page downloads from now on, in bytes. */
-function countScripts(page: Page): () => Promise<number> {
+/** Counts the JavaScript the page downloads from now on (HTTP cache off), in bytes. */
+async function countScripts(page: Page): Promise<() => Promise<number>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   const sizes: Promise<number>[] = [];
   page.on('response', (response: Response) => {
     if (response.request().resourceType() === 'script')
@@ -23,9 +26,10 @@ function countScripts(page: Page): () => Promise<number> {
 
 describe('the public deposit form as its own light page', () => {
   it('gives a visitor the form with a fraction of the app’s JavaScript, in both languages', async () => {
-    const { page, close } = await openPage('/', PHONE);
-    const visitorBytes = countScripts(page);
-    await page.goto(page.url().replace(/\/$/, '/nouveau-depot-seconde-main'));
+    // A blank start, so that every script of the form's page is counted.
+    const { page, close } = await openPage('/healthz', PHONE);
+    const visitorBytes = await countScripts(page);
+    await page.goto(`${appUrl}/nouveau-depot-seconde-main`);
     await expect.poll(() => step(page).textContent(), WAIT).toBe('Vos coordonnées');
     expect(await page.locator('script[src*="public-deposit"]').count()).toBe(1);
     // Nobody signed in: no profile shortcut, the language switch only.
@@ -38,7 +42,7 @@ describe('the public deposit form as its own light page', () => {
 
     const staff = await openAs('admin@seconde.test', '/', PHONE);
     await staff.page.getByTestId('panel-deposits').waitFor(WAIT);
-    const appBytes = countScripts(staff.page);
+    const appBytes = await countScripts(staff.page);
     await staff.page.reload();
     await staff.page.getByTestId('panel-deposits').waitFor(WAIT);
     const app = await appBytes();
@@ -50,7 +54,7 @@ describe('the public deposit form as its own light page', () => {
   it('hands a signed-in tab over to the whole app at the same address', async () => {
     const { page, close } = await openAs('admin@seconde.test', '/', PHONE);
     await page.getByTestId('panel-deposits').waitFor(WAIT);
-    await page.goto(page.url().replace(/\/$/, '/nouveau-depot-seconde-main'));
+    await page.goto(`${appUrl}/nouveau-depot-seconde-main`);
     await expect.poll(() => step(page).textContent(), WAIT).toBe('Vos coordonnées');
     // The app's own top bar, with the signed-in user's shortcut to the profile.
     await page.getByTestId('topbar-profile').waitFor(WAIT);
