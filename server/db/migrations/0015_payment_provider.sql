@@ -30,3 +30,7 @@ create table "payment_provider_event" (
   "provider_created_at" timestamptz not null,
   "received_at" timestamptz not null default now()
 );
+
+-- The contract's CheckoutStatus: where a checkout stands is asked of the provider, never stored,
+-- but every enum of the contracts has its type here.
+create type "checkout_status" as enum ('PENDING', 'CONFIRMED', 'EXPIRED');
