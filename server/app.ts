@@ -35,11 +35,11 @@ import { buildImplementation, registerRoutes, unimplementedMethods } from './rou
 import { createPlainRoutes } from './http/plainRoutes.ts';
 import type { ConnectorSettings } from './services/connectors/connectorSettings.ts';
 import type { BusinessSettings } from './services/deps.ts';
+import type { BillingSettings } from './services/billing/billingSettings.ts';
 import { createTaskQueue } from './services/tasks/pgBossQueue.ts';
 import { backfillSaleLedger } from './services/ledger/backfill.ts';
 import { platformOf } from './services/invoices/platform.ts';
 
-import type { BillingSettings } from './services/billing/billingSettings.ts';
 /**
  * The largest request is a photo with its two thumbnails: a bigger body is refused before it is
  * read into memory.
@@ -65,12 +65,12 @@ export interface StartOptions {
   settings?: BusinessSettings;
   /** Overrides the configured sales channels (tests point eBay and Shopify at their doubles). */
   connectors?: ConnectorSettings;
+  /** Overrides the configured payment provider (tests point it at their own sandbox). */
+  billing?: BillingSettings;
 }
 
 export interface RunningServer {
   readonly url: string;
-  /** Overrides the configured payment provider (tests point it at their own sandbox). */
-  billing?: BillingSettings;
   readonly issuer: string;
   readonly clientId: string;
   readonly audience: string;
@@ -153,11 +153,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       http: plainRoutes,
       publicUrl: () => publicOrigin,
       connectors: options.connectors ?? config.connectors,
+      billing: options.billing ?? config.billing,
     },
     services,
     schema,
   );
-      billing: options.billing ?? config.billing,
   // Runners registered while the handlers were built; queued tasks resume from here.
   await tasks.start();
 
