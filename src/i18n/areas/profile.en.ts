@@ -157,7 +157,7 @@ export const profileEn: typeof profileFr = {
     year: 'Yearly',
     perMonth: '{{price}} a month',
     perYear: '{{price}} a year',
-    productLimit: 'Up to {{count}} products in stock',
+    productLimit: 'Up to {{limit}} products in stock',
     noProductLimit: 'Unlimited products in stock',
     trialDays: '{{count}}-day free trial for a first subscription',
     subscribe: 'Subscribe',

@@ -156,7 +156,7 @@ export const profileFr = {
     year: 'Annuel',
     perMonth: '{{price}} par mois',
     perYear: '{{price}} par an',
-    productLimit: 'Jusqu’à {{count}} produits en stock',
+    productLimit: 'Jusqu’à {{limit}} produits en stock',
     noProductLimit: 'Produits en stock illimités',
     trialDays: '{{count}} jours d’essai gratuit pour un premier abonnement',
     subscribe: 'S’abonner',

@@ -100,7 +100,9 @@ export function PlansView() {
                 </p>
                 <p>
                   {plan.productLimit
-                    ? t('billing.productLimit', { count: plan.productLimit })
+                    ? t('billing.productLimit', {
+                        limit: new Intl.NumberFormat(i18n.language).format(plan.productLimit),
+                      })
                     : t('billing.noProductLimit')}
                 </p>
                 {plan.trialDays > 0 && (
