@@ -77,22 +77,28 @@ const euros = (cents: number) =>
 /** Intl's narrow spaces read as plain ones. */
 const plain = (text: string | null) => (text ?? '').replace(/[\u202f\u00a0]/g, ' ');
 
-/** At 360 px nothing sticks out sideways (the elements that do are named). */
+/**
+ * At 360 px nothing sticks out sideways (the elements that do are named). The shell re-renders
+ * for the narrow width after the resize event, so the check waits for that render to settle.
+ */
 async function fitsPhone(page: Page) {
   await page.setViewportSize({ width: 360, height: 740 });
-  const wide = await page.evaluate(() =>
-    Array.from(document.querySelectorAll('body *'))
-      .filter(
-        (el) =>
-          el.getBoundingClientRect().right > 361 &&
-          el.checkVisibility() &&
-          // Wide tables scroll inside their own region.
-          !el.closest('.seconde-table-scroll'),
-      )
-      .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`)
-      .slice(0, 10),
-  );
-  expect(wide).toEqual([]);
+  const wideElements = () =>
+    page.evaluate(() =>
+      Array.from(document.querySelectorAll('body *'))
+        .filter(
+          (el) =>
+            el.getBoundingClientRect().right > 361 &&
+            el.checkVisibility() &&
+            // Wide tables scroll inside their own region.
+            !el.closest('.seconde-table-scroll'),
+        )
+        .map(
+          (el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`,
+        )
+        .slice(0, 10),
+    );
+  await expect.poll(wideElements, { timeout: 5_000 }).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 }
 

@@ -14,7 +14,7 @@ export function BatchSummary({ actor }: { actor: ActorRefFrom<typeof sepaBatchMa
   const refusal = useSelector(actor, (s) => s.context.refusal);
   if (!result) return null;
   return (
-    <Card data-testid="batch-summary">
+    <Card data-testid="batch-summary" className="seconde-batch-summary">
       <Callout intent={Intent.SUCCESS} role="status">
         <p>{t('payouts.created', { file: result.fileName })}</p>
         <p data-testid="batch-summary-totals">
