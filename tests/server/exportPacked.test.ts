@@ -3,12 +3,14 @@ import { sql, type RawBuilder } from 'kysely';
 import { PACKED_BATCH_SIZE, exportProbe } from '../../server/services/exports/exportStream.ts';
 import { EXPORT_COLUMNS, type ExportKind } from '../../src/domain/exports/exportColumns.ts';
 import { StreamCode } from '../../src/rpc/gen/seconde/v1/common_pb.ts';
-import { CustomerService } from '../../src/rpc/gen/seconde/v1/customer_pb.ts';
-import { DepositService } from '../../src/rpc/gen/seconde/v1/deposit_pb.ts';
-import { InvoiceService } from '../../src/rpc/gen/seconde/v1/invoice_pb.ts';
-import { ProductService } from '../../src/rpc/gen/seconde/v1/product_pb.ts';
 import { timestampMs } from '../../src/workers/spreadsheet/cells.impl.ts';
 import { unpackRows } from '../../src/workers/stream/exportSource.impl.ts';
+import {
+  expectedUuids as expectedUuidsOf,
+  exporter as exporterOf,
+  readExport,
+  type ExportMessage,
+} from '../helpers/exportStreams.ts';
 import {
   startTestServer,
   type DemoRecords,
@@ -43,59 +45,17 @@ afterEach(() => {
   exportProbe.beforeBatch = undefined;
 });
 
-interface Message {
-  code: StreamCode;
-  count: number;
-  progress: number;
-  cursor: string;
-  labels: Record<string, string>;
-  results: Record<string, unknown>[];
-  rows: string;
-}
-interface Request {
-  ordering?: string;
-  cursor?: string;
-  packedRows?: boolean;
-}
-type Stream = (req: Request, options: { signal: AbortSignal }) => AsyncIterable<Message>;
-
-function exporter(kind: ExportKind, who: DemoUser): Stream {
-  const call = {
-    products: () => t.client(ProductService, who).exportList,
-    deposits: () => t.client(DepositService, who).exportList,
-    customers: () => t.client(CustomerService, who).exportList,
-    invoices: () => t.client(InvoiceService, who).export,
-  }[kind]();
-  return call as unknown as Stream;
-}
-
-/** Reads a stream to its end, or cuts it after `batches` messages holding rows. */
-async function read(stream: Stream, req: Request, batches = Infinity): Promise<Message[]> {
-  const controller = new AbortController();
-  const messages: Message[] = [];
-  try {
-    for await (const message of stream(req, { signal: controller.signal })) {
-      messages.push(message);
-      if (message.rows !== '' && --batches === 0) {
-        controller.abort();
-        break;
-      }
-    }
-  } catch (error) {
-    if (!controller.signal.aborted) throw error;
-  }
-  return messages;
-}
+type Message = ExportMessage;
+const exporter = (kind: ExportKind, who?: DemoUser, filters?: unknown) =>
+  exporterOf(t, kind, who, filters);
+const read = readExport;
 
 const rowsOf = (kind: ExportKind, messages: readonly Message[]) =>
   messages.flatMap((m) => unpackRows(kind, m.rows) as Record<string, unknown>[]);
 const uuidsOf = (kind: ExportKind, messages: readonly Message[]) =>
   rowsOf(kind, messages).map((r) => r.uuid as string);
 
-async function expectedUuids(query: RawBuilder<unknown>): Promise<string[]> {
-  const { rows } = await (query as RawBuilder<{ uuid: string }>).execute(t.server.db);
-  return rows.map((r) => r.uuid);
-}
+const expectedUuids = (query: RawBuilder<unknown>) => expectedUuidsOf(t, query);
 
 /** Count first, full packed batches, cumulative progress, FINISH at count; never `results`. */
 function expectProtocol(messages: readonly Message[], total: number, before = 0): void {

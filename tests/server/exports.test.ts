@@ -5,9 +5,14 @@ import { EXPORT_BATCH_SIZE, exportProbe } from '../../server/services/exports/ex
 import { type ExportKind } from '../../src/domain/exports/exportColumns.ts';
 import { StreamCode } from '../../src/rpc/gen/seconde/v1/common_pb.ts';
 import { CustomerService } from '../../src/rpc/gen/seconde/v1/customer_pb.ts';
-import { DepositService } from '../../src/rpc/gen/seconde/v1/deposit_pb.ts';
-import { InvoiceService } from '../../src/rpc/gen/seconde/v1/invoice_pb.ts';
 import { ProductService, SaleStatus } from '../../src/rpc/gen/seconde/v1/product_pb.ts';
+import {
+  expectedUuids as expectedUuidsOf,
+  exporter as exporterOf,
+  readExport,
+  type ExportMessage,
+  type ExportRequest,
+} from '../helpers/exportStreams.ts';
 import {
   refusalOf,
   startTestServer,
@@ -39,57 +44,16 @@ afterEach(() => {
   exportProbe.beforeBatch = undefined;
 });
 
-interface Message {
-  code: StreamCode;
-  count: number;
-  progress: number;
-  cursor: string;
-  labels: Record<string, string>;
-  results: Record<string, unknown>[];
-}
-interface Request {
-  ordering?: string;
-  cursor?: string;
-  search?: string;
-}
-type Stream = (req: Request, options: { signal: AbortSignal }) => AsyncIterable<Message>;
-
-/** The export call of one kind, as a demo user (anonymous when undefined), with a filters header. */
-function exporter(kind: ExportKind, who?: DemoUser, filters?: unknown): Stream {
-  const call = {
-    products: () => t.client(ProductService, who, filters).exportList,
-    deposits: () => t.client(DepositService, who, filters).exportList,
-    customers: () => t.client(CustomerService, who, filters).exportList,
-    invoices: () => t.client(InvoiceService, who, filters).export,
-  }[kind]();
-  return call as unknown as Stream;
-}
-
-/** Reads a stream to its end, or aborts it after `batches` messages holding rows. */
-async function read(stream: Stream, req: Request = {}, batches = Infinity): Promise<Message[]> {
-  const controller = new AbortController();
-  const messages: Message[] = [];
-  try {
-    for await (const message of stream(req, { signal: controller.signal })) {
-      messages.push(message);
-      if (message.results.length > 0 && --batches === 0) {
-        controller.abort();
-        break;
-      }
-    }
-  } catch (error) {
-    if (!controller.signal.aborted) throw error;
-  }
-  return messages;
-}
+type Message = ExportMessage;
+type Request = ExportRequest;
+const exporter = (kind: ExportKind, who?: DemoUser, filters?: unknown) =>
+  exporterOf(t, kind, who, filters);
+const read = readExport;
 
 const uuidsOf = (messages: readonly Message[]) =>
   messages.flatMap((m) => m.results.map((r) => r.uuid as string));
 
-async function expectedUuids(query: RawBuilder<unknown>): Promise<string[]> {
-  const { rows } = await (query as RawBuilder<{ uuid: string }>).execute(t.server.db);
-  return rows.map((r) => r.uuid);
-}
+const expectedUuids = (query: RawBuilder<unknown>) => expectedUuidsOf(t, query);
 
 /** The protocol's shape: count first, full batches, cumulative progress, FINISH at count. */
 function expectProtocol(messages: readonly Message[], total: number, before = 0): void {
