@@ -36,6 +36,7 @@ import { createPlainRoutes } from './http/plainRoutes.ts';
 import type { ConnectorSettings } from './services/connectors/connectorSettings.ts';
 import type { BusinessSettings } from './services/deps.ts';
 import type { BillingSettings } from './services/billing/billingSettings.ts';
+import type { ShippingSettings } from './services/shipping/shippingSettings.ts';
 import { createTaskQueue } from './services/tasks/pgBossQueue.ts';
 import { backfillSaleLedger } from './services/ledger/backfill.ts';
 import { platformOf } from './services/invoices/platform.ts';
@@ -67,6 +68,8 @@ export interface StartOptions {
   connectors?: ConnectorSettings;
   /** Overrides the configured payment provider (tests point it at their own sandbox). */
   billing?: BillingSettings;
+  /** Overrides the configured carrier API (tests point it at their own sandbox). */
+  shipping?: ShippingSettings;
 }
 
 export interface RunningServer {
@@ -154,6 +157,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       publicUrl: () => publicOrigin,
       connectors: options.connectors ?? config.connectors,
       billing: options.billing ?? config.billing,
+      shipping: options.shipping ?? config.shipping,
     },
     services,
     schema,

@@ -12,6 +12,10 @@ import {
 } from './services/deps.ts';
 import { loadPlatformIdentity } from './services/invoices/platform.ts';
 import { loadBillingSettings, type BillingSettings } from './services/billing/billingSettings.ts';
+import {
+  loadShippingSettings,
+  type ShippingSettings,
+} from './services/shipping/shippingSettings.ts';
 
 /** Everything a deployment may change, read once from the environment. */
 export interface ServerConfig {
@@ -49,6 +53,8 @@ export interface ServerConfig {
   readonly connectors: ConnectorSettings;
   /** The payment provider (Stripe) keys and plan prices, or its built-in sandbox on local installs. */
   readonly billing: BillingSettings;
+  /** The multi-carrier API (Sendcloud) keys, or its built-in sandbox on local installs. */
+  readonly shipping: ShippingSettings;
 }
 
 const ENVIRONMENTS = ['local', 'development', 'staging', 'production'] as const;
@@ -109,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     marketplaceApiUrl: (env.MARKETPLACE_API_URL || 'https://www.vinted.fr').replace(/\/$/, ''),
     connectors: loadConnectorSettings(env, environment),
     billing: loadBillingSettings(env, environment),
+    shipping: loadShippingSettings(env, environment),
     s3: s3Settings(env),
   };
 }

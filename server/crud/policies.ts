@@ -214,8 +214,9 @@ export const POLICIES: Readonly<Record<string, Policy>> = {
   product_listing: { read: childOf('product', product, 'product').read, write: () => 'none' },
   product_event: { read: childOf('product', product, 'product').read, write: () => 'none' },
   storefront_reservation: { read: ownedByVendor().read, write: () => 'none' },
-  // Staff manage delivery places for now; a vendor may name their own (as a favourite).
-  delivery_place: { read: ownedByVendor().read, write: () => 'none' },
+  // A vendor's own delivery places; labels are written by ShippingLabelService only.
+  delivery_place: ownedByVendor(),
+  shipping_label: { read: ownedByVendor().read, write: () => 'none' },
   // Payouts are written by PayoutService only: the vendor reads theirs, the depositor their own.
   payout: { read: invoice.read, write: () => 'none' },
   sepa_batch: { read: ownedByVendor().read, write: () => 'none' },

@@ -994,12 +994,14 @@ export interface ShippingLabel {
   free_reason: FreeReason | null;
   is_return: Generated<boolean>;
   original_code: string | null;
+  carrier_parcel_id: string | null;
   original_label: string | null;
   parcel_number: string | null;
   payment: string | null;
   payment_url: string | null;
   recipient_content_type: string | null;
   recipient_object_uuid: string | null;
+  idempotency_key: string | null;
   reservation_number: string | null;
   row_version: Generated<number>;
   sender_content_type: string | null;
@@ -1007,7 +1009,9 @@ export interface ShippingLabel {
   shipped_content_type: string | null;
   shipped_object_uuid: string | null;
   tracking_number: string | null;
+  recipient_name: string | null;
   updated_at: Generated<Timestamp>;
+  recipient_service_point_id: string | null;
   uuid: Generated<string>;
   weight: number | null;
 }
@@ -1017,6 +1021,7 @@ export interface StorefrontReservation {
   buyer_email: string | null;
   buyer_name: string | null;
   buyer_phone: string | null;
+  vendor: string | null;
   created_at: Generated<Timestamp>;
   decided_at: Timestamp | null;
   message: string | null;

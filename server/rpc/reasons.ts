@@ -4,6 +4,7 @@ import type { ProofReason } from '../../src/domain/company/proofFile.ts';
 import type { RuleCode } from '../../src/domain/deposit/rules.ts';
 import type { WantDepositRefusalName } from '../../src/domain/deposit/wantDeposit.ts';
 import type { InvoiceReason } from '../../src/domain/invoices/invoiceRules.ts';
+import type { ShippingReason } from '../../src/domain/shipping/deliveryServices.ts';
 
 /**
  * Stable, machine-readable reasons the client switches on. They travel as the JSON text of the
@@ -57,6 +58,8 @@ export type Reason =
   | 'ONBOARDING_INCOMPLETE'
   // Streams and background tasks (exports, imports): a resume cursor that does not parse, a task
   // still running when the panel is cleared, a sheet refused before any row is written, a
+  // Shipping (src/domain/shipping/deliveryServices.ts).
+  | ShippingReason
   // resale-marketplace profile address we cannot read.
   | 'INVALID_CURSOR'
   | 'TASKS_STILL_RUNNING'

@@ -109,19 +109,11 @@ function notYet<S extends DescService, const K extends MethodOf<S>>(
  */
 export const NOT_IMPLEMENTED_YET = [
   notYet(BuyerService, ['createFromPastedText']),
-  notYet(DeliveryPlaceService, ['findPlacesFromProviders']),
   notYet(DepositProductCategoryService, ['createFromDeposit']),
   notYet(PaymentProcessService, ['refreshPaymentUrl', 'waitForPaymentConfirmation']),
   notYet(ProductService, ['retrieveForExtension']),
   notYet(ReferralService, ['createFromSponsorCode']),
-  notYet(ShippingLabelService, [
-    'createFreeLabel',
-    'createWithPaymentUrl',
-    'cancel',
-    'regenerate',
-    'download',
-    'checkIfNextLabelIsFree',
-  ]),
+  notYet(ShippingLabelService, ['createWithPaymentUrl', 'regenerate']),
 ] as const;
 
 /** The not-implemented calls as `Service/Method`, the form the server reports them in. */

@@ -8,6 +8,7 @@ import type { TaskQueue } from './tasks/taskQueue.ts';
 import type { PlainRoutes } from '../http/plainRoutes.ts';
 import type { ConnectorSettings } from './connectors/connectorSettings.ts';
 import type { BillingSettings } from './billing/billingSettings.ts';
+import type { ShippingSettings } from './shipping/shippingSettings.ts';
 
 /** Business settings a deployment may change; tests build their own. */
 export interface BusinessSettings {
@@ -96,4 +97,6 @@ export interface ServiceDeps {
   readonly connectors: ConnectorSettings;
   /** The payment provider's keys, plans and prices, or its built-in sandbox. */
   readonly billing: BillingSettings;
+  /** The multi-carrier API's keys and addresses (labels, relay points), or its built-in sandbox. */
+  readonly shipping: ShippingSettings;
 }

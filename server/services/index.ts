@@ -25,6 +25,8 @@ import { rateSlideCallsHandlers } from './rateSlides/rateSlideCalls.ts';
 import { payoutServiceHandlers } from './payouts/payoutService.ts';
 import { invoiceCallsHandlers } from './invoices/invoiceCalls.ts';
 import { billingCallsHandlers } from './billing/billingCalls.ts';
+import { shippingCallsHandlers } from './shipping/shippingCalls.ts';
+import { paymentProcessHandlers } from './billing/paymentProcesses.ts';
 import { SessionService } from '../../src/rpc/gen/seconde/v1/session_pb.ts';
 import { implement } from './implement.ts';
 import { sessionHandlers } from './sessionService.ts';
@@ -62,6 +64,8 @@ export function handWrittenParts(deps: ServiceDeps) {
     ...payoutServiceHandlers(deps),
     ...invoiceCallsHandlers(deps),
     ...billingCallsHandlers(deps),
+    ...shippingCallsHandlers(deps),
+    ...paymentProcessHandlers(deps),
   ] as const;
 }
 
