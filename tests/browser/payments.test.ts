@@ -6,7 +6,9 @@ import { startServer, type RunningServer } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { ProductFamily } from '../../src/rpc/gen/seconde/v1/category_pb.ts';
 import { DepositService, DepositStatus } from '../../src/rpc/gen/seconde/v1/deposit_pb.ts';
+import { ProductService, SaleStatus } from '../../src/rpc/gen/seconde/v1/product_pb.ts';
 import { demoToken, rpcClient } from '../helpers/demoClient.ts';
+import { seriousViolations } from '../helpers/axe.ts';
 import { submitLogin } from '../helpers/browserPage.ts';
 
 /**
@@ -137,5 +139,123 @@ describe('subscribing through the payment sandbox', () => {
     await refusal.waitFor({ timeout: 30_000 });
     expect(await refusal.getAttribute('data-refusal')).toBe('SUBSCRIPTION_CANCELLED_AT_PERIOD_END');
     await close();
+  });
+
+  const refusalOf = async (page: Page) => {
+    await page.goto(`${server.url}/marketplace`);
+    await page
+      .getByTestId('available-deposit')
+      .filter({ hasText: DEPOSIT_NAME })
+      .or(page.getByTestId('vendor-refusal'))
+      .first()
+      .waitFor({ timeout: 30_000 });
+    const refusal = page.getByTestId('vendor-refusal').getByTestId('refusal');
+    return (await refusal.count()) ? refusal.getAttribute('data-refusal') : null;
+  };
+
+  it('company@, whose plan has expired, pays again in the billing portal and may take deposits', async () => {
+    const { page, close } = await signIn('company@seconde.test', '/marketplace');
+    expect(await refusalOf(page)).toBe('NO_PAID_SUBSCRIPTION');
+    // Creating a deposit needs a plan: the server's gate refuses it.
+    const token = await demoToken(server, 'company@seconde.test');
+    const deposits = rpcClient(server.url, DepositService, token);
+    const draft = { deposit: { name: `Société ${Date.now()}`, family: ProductFamily.MIXED } };
+    await expect(deposits.create(draft)).rejects.toThrow(/SUBSCRIPTION_UPDATE_NEEDED/);
+
+    await page.goto(`${server.url}/edit-profile/plans`);
+    await page.getByRole('button', { name: 'Gérer ma facturation' }).click();
+    await page.waitForURL(/\/_sandbox\/stripe\/portal\/bps_/, { timeout: 30_000 });
+    await page.getByRole('button', { name: 'S’abonner à Essential (mensuel)' }).click();
+    await page.getByTestId('portal-subscription').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('portal-subscription').textContent()).toContain('active');
+    await expect
+      .poll(async () => await statusOf('company@seconde.test'), { timeout: 30_000 })
+      .toMatchObject({ status: 'ACTIVE', type: 'ESSENTIAL' });
+
+    await page.getByRole('link', { name: 'Retour à Seconde' }).click();
+    await page.waitForURL(/\/edit-profile\/subscription$/);
+    expect(await refusalOf(page)).toBeNull();
+    expect((await deposits.create(draft)).name).toBe(draft.deposit.name);
+    await close();
+  });
+
+  it('once the period of the plan trial@ cancelled has ended, the plan ends and refusal 5 stays', async () => {
+    const { page, close } = await signIn('trial@seconde.test', '/marketplace');
+    expect(await refusalOf(page)).toBe('SUBSCRIPTION_CANCELLED_AT_PERIOD_END');
+    expect((await statusOf('trial@seconde.test'))?.status).toBe('ACTIVE');
+
+    // The sandbox's test clock, as Stripe's: a month and a bit later the period is over.
+    await page.goto(`${server.url}/_sandbox/stripe/test-clock`);
+    const before = await page.getByTestId('test-clock-now').textContent();
+    await page.getByRole('button', { name: 'Avancer le temps' }).click();
+    await expect
+      .poll(() => page.getByTestId('test-clock-now').textContent(), { timeout: 30_000 })
+      .not.toBe(before);
+    await expect
+      .poll(async () => (await statusOf('trial@seconde.test'))?.status, { timeout: 30_000 })
+      .toBe('CANCELED');
+    // company@'s running plan renewed and was paid at the same time.
+    expect((await statusOf('company@seconde.test'))?.status).toBe('ACTIVE');
+
+    expect(await refusalOf(page)).toBe('SUBSCRIPTION_CANCELLED_AT_PERIOD_END');
+    expect(await page.getByTestId('vendor-refusal').textContent()).toContain(
+      'Votre abonnement est résilié à la fin de la période en cours.',
+    );
+    await close();
+  });
+
+  it('refuses the product one too many for the plan with a clear message', async () => {
+    const token = await demoToken(server, 'vendor@seconde.test');
+    const deposit = await rpcClient(server.url, DepositService, token).create({
+      deposit: {
+        name: `Limite ${Date.now()}`,
+        status: DepositStatus.RECEIVED,
+        family: ProductFamily.WOMAN,
+      },
+    });
+    const product = await rpcClient(server.url, ProductService, token).create({
+      product: { deposit: deposit.uuid, name: 'Pull limite', saleStatus: SaleStatus.OFFLINE },
+    });
+    const vendor = (
+      await sql<{
+        uuid: string;
+      }>`select uuid from vendor where email = 'vendor@seconde.test'`.execute(server.db)
+    ).rows[0]!.uuid;
+    const held = async () =>
+      (
+        await sql<{ n: number }>`select count(*)::int as n from product p
+          join deposit d on d.uuid = p.deposit where d.vendor = ${vendor}
+          and p.sale_status::text in ('OFFLINE', 'READY', 'ONLINE', 'RESERVED')`.execute(server.db)
+      ).rows[0]!.n;
+    // A negotiated limit of exactly what vendor@ holds now.
+    const count = await held();
+    await sql`update vendor set subscription_product_limit = ${count} where uuid = ${vendor}`.execute(
+      server.db,
+    );
+    const { page, close } = await signIn('vendor@seconde.test', `/product/${product.uuid}`);
+    try {
+      await page.getByTestId('product-page').waitFor({ timeout: 30_000 });
+      await page.getByTestId('duplicate').click();
+      await page.getByTestId('duplicate-confirm').click();
+      const refusal = page.getByTestId('product-refusal');
+      await refusal.waitFor({ timeout: 30_000 });
+      expect(await refusal.textContent()).toContain(
+        'Votre formule a atteint son nombre maximum de produits en stock',
+      );
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await held()).toBe(count);
+      // One more allowed: the same duplicate goes through.
+      await sql`update vendor set subscription_product_limit = ${count + 1}
+        where uuid = ${vendor}`.execute(server.db);
+      await refusal.getByRole('button', { name: 'Fermer' }).click();
+      await page.getByTestId('duplicate').click();
+      await page.getByTestId('duplicate-confirm').click();
+      await expect.poll(held, { timeout: 30_000 }).toBe(count + 1);
+    } finally {
+      await sql`update vendor set subscription_product_limit = null where uuid = ${vendor}`.execute(
+        server.db,
+      );
+      await close();
+    }
   });
 });

@@ -101,6 +101,7 @@ export function fromPhotosHandlers(context: ProductContext) {
       const caller = requireInventoryWriter(ctx);
       return context.write(async (trx) => {
         const deposit = await writableDeposit(trx, req.deposit, caller);
+        await context.requireRoom(trx, caller);
         const uuid = await productFromPhotos(trx, clock, deposit, req.depositImagesUuids);
         return context.toProduct(trx, uuid);
       });
@@ -115,6 +116,7 @@ export function fromPhotosHandlers(context: ProductContext) {
       return context.write(async (trx) => {
         const deposit = await writableDeposit(trx, req.depositUuid, caller);
         await lockProductCreation(trx, req.depositUuid);
+        await context.requireRoom(trx, caller);
         const groups = await photoGroups(trx, req.depositUuid);
         const group = req.clusterIndex >= 0 ? groups[req.clusterIndex] : undefined;
         if (!group)

@@ -109,6 +109,7 @@ export function lifecycleHandlers(context: ProductContext) {
       const caller = requireInventoryWriter(ctx);
       return context.write(async (trx) => {
         const source = await rowInScope(trx, 'product', req.uuid, caller, 'write');
+        await context.requireRoom(trx, caller);
         const deposit = typeof source.deposit === 'string' ? source.deposit : '';
         const row: Row = {
           stock_entry_datetime: clock(),

@@ -2,6 +2,7 @@ import type { ServiceDeps } from '../deps.ts';
 import { ProductService } from '../../../src/rpc/gen/seconde/v1/product_pb.ts';
 import { DepositService } from '../../../src/rpc/gen/seconde/v1/deposit_pb.ts';
 import { implement } from '../implement.ts';
+import { requireProductRoom } from '../billing/productLimit.ts';
 import { fromPhotosHandlers } from './fromPhotos.ts';
 import { generationHandlers } from './generation.ts';
 import { lifecycleHandlers } from './lifecycle.ts';
@@ -13,7 +14,9 @@ import { productContext } from './productRows.ts';
  * (server/services/deposit/depositRules.ts), which calls this area's write rules.
  */
 export function productCallsHandlers(deps: ServiceDeps) {
-  const context = productContext(deps.db, deps.clock);
+  const context = productContext(deps.db, deps.clock, (trx, caller) =>
+    requireProductRoom(trx, deps.billing, caller),
+  );
   const { updateClusterImages, ...fromPhotos } = fromPhotosHandlers(context);
   return [
     implement(ProductService, {

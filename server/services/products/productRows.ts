@@ -24,14 +24,21 @@ export interface ProductContext {
    * the embedded database has one connection, which the transaction holds.
    */
   write<T>(run: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
+  /** Refuses a new product past the caller's plan limit (PRODUCT_LIMIT_REACHED), inside `trx`. */
+  requireRoom(trx: Kysely<Database>, caller: Caller): Promise<void>;
 }
 
-export function productContext(db: Kysely<Database>, clock: () => Date): ProductContext {
+export function productContext(
+  db: Kysely<Database>,
+  clock: () => Date,
+  requireRoom: ProductContext['requireRoom'] = async () => {},
+): ProductContext {
   const schema = lazySchema(db);
   return {
     db,
     clock,
     schema,
+    requireRoom,
     async write(run) {
       await schema();
       return mapDatabaseErrors(() => db.transaction().execute(run));

@@ -90,6 +90,11 @@ const CASES: readonly Case[] = [
     sub({ cancelAtPeriodEnd: true }),
   ],
   [
+    'a plan cancelled at period end that has ended',
+    'SUBSCRIPTION_CANCELLED_AT_PERIOD_END',
+    sub({ cancelAtPeriodEnd: true, status: 'CANCELED' }),
+  ],
+  [
     'a training whose status ended',
     'TRAINING_FINISHED',
     sub({ type: 'FORMATION', status: 'CANCELED' }),

@@ -116,7 +116,9 @@ const VENDOR_CHECKS: ReadonlyArray<readonly [WantDepositRefusalName, Check]> = [
         ? trainingRunning(s, now)
         : s.type !== 'COMMISSION' &&
           !RUNNING.includes(s.status) &&
-          !NOT_UP_TO_DATE.includes(s.status)),
+          !NOT_UP_TO_DATE.includes(s.status) &&
+          // A plan the vendor cancelled at period end and that has ended keeps reason 5.
+          !s.cancelAtPeriodEnd),
   ],
   ['COMMISSION_SUBSCRIPTION', ({ subscription: s }) => s?.type === 'COMMISSION'],
   [

@@ -7,7 +7,7 @@ import {
   visibleFields,
   type CategoryField,
 } from '../../domain/products/index.ts';
-import { errorI18nKey } from '../../rpc/errors.ts';
+import { errorI18nKey, REASON_I18N_KEYS } from '../../rpc/errors.ts';
 import { ProductFamily } from '../../rpc/gen/seconde/v1/category_pb.ts';
 import { labelOf, saleStatusOf } from '../deposit/enums.ts';
 import { attributeFieldsOf, categoryOf } from './productDraft.ts';
@@ -72,6 +72,9 @@ export function selectErrorKey(s: Snapshot): string | null {
   if (!error) return null;
   if (error.reason && isRuleCode(error.reason)) return ruleI18nKey(error.reason);
   if (error.reason && REASON_KEYS[error.reason]) return REASON_KEYS[error.reason]!;
+  // The app-wide reasons with a text of their own (the plan's product limit among them).
+  if (error.reason && Object.hasOwn(REASON_I18N_KEYS, error.reason))
+    return REASON_I18N_KEYS[error.reason]!;
   return errorI18nKey(error.code);
 }
 
