@@ -220,6 +220,8 @@ export const POLICIES: Readonly<Record<string, Policy>> = {
   // Payouts are written by PayoutService only: the vendor reads theirs, the depositor their own.
   payout: { read: invoice.read, write: () => 'none' },
   sepa_batch: { read: ownedByVendor().read, write: () => 'none' },
+  // Payment processes are written by PaymentProcessService and the provider's webhook only.
+  payment_process: { read: ownedByVendor().read, write: () => 'none' },
 };
 
 export function policyFor(table: string): Policy {

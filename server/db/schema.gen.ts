@@ -748,7 +748,10 @@ export interface OutboxMail {
 }
 
 export interface PaymentProcess {
+  amount_cents: Generated<Int8>;
   created_at: Generated<Timestamp>;
+  currency: Generated<string>;
+  description: Generated<string>;
   last_session_created_datetime: Timestamp | null;
   owner_content_type: string | null;
   owner_object_uuid: string | null;
@@ -756,9 +759,14 @@ export interface PaymentProcess {
   payment_provider_name: string | null;
   payment_provider_type: string | null;
   payment_status: PaymentStatus | null;
+  payment_url: Generated<string>;
+  payment_url_expires_at: Timestamp | null;
+  provider_event_at: Timestamp | null;
+  provider_payment_intent: string | null;
   row_version: Generated<number>;
   updated_at: Generated<Timestamp>;
   uuid: Generated<string>;
+  vendor: string | null;
   wait_for_confirmation_expired: Generated<boolean>;
 }
 
@@ -986,22 +994,24 @@ export interface SepaBatch {
 
 export interface ShippingLabel {
   cancel_datetime: Timestamp | null;
+  carrier_parcel_id: string | null;
   created_at: Generated<Timestamp>;
   delivery_place: string | null;
   delivery_service: number | null;
   delivery_status: ShippingStatus | null;
   delivery_status_datetime: Timestamp | null;
   free_reason: FreeReason | null;
+  idempotency_key: string | null;
   is_return: Generated<boolean>;
   original_code: string | null;
-  carrier_parcel_id: string | null;
   original_label: string | null;
   parcel_number: string | null;
   payment: string | null;
   payment_url: string | null;
   recipient_content_type: string | null;
+  recipient_name: string | null;
   recipient_object_uuid: string | null;
-  idempotency_key: string | null;
+  recipient_service_point_id: string | null;
   reservation_number: string | null;
   row_version: Generated<number>;
   sender_content_type: string | null;
@@ -1009,10 +1019,9 @@ export interface ShippingLabel {
   shipped_content_type: string | null;
   shipped_object_uuid: string | null;
   tracking_number: string | null;
-  recipient_name: string | null;
   updated_at: Generated<Timestamp>;
-  recipient_service_point_id: string | null;
   uuid: Generated<string>;
+  vendor: string | null;
   weight: number | null;
 }
 
@@ -1021,7 +1030,6 @@ export interface StorefrontReservation {
   buyer_email: string | null;
   buyer_name: string | null;
   buyer_phone: string | null;
-  vendor: string | null;
   created_at: Generated<Timestamp>;
   decided_at: Timestamp | null;
   message: string | null;

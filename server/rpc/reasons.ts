@@ -51,6 +51,11 @@ export type Reason =
   | 'PAYMENT_PROVIDER_NOT_CONFIGURED'
   | 'PAYMENT_PROVIDER_UNAVAILABLE'
   | 'UNKNOWN_PLAN'
+  // Payment processes: an amount not a positive number of cents, a checkout the provider refused,
+  // a payment already paid, canceled or refunded.
+  | 'PAYMENT_AMOUNT_INVALID'
+  | 'PAYMENT_PROVIDER_REFUSED'
+  | 'PAYMENT_ALREADY_SETTLED'
   // Products: the plan's product limit is reached (subscriptionProductLimit).
   | 'PRODUCT_LIMIT_REACHED'
   // Onboarding: the user type is chosen once; completing needs every required answer.

@@ -110,7 +110,6 @@ function notYet<S extends DescService, const K extends MethodOf<S>>(
 export const NOT_IMPLEMENTED_YET = [
   notYet(BuyerService, ['createFromPastedText']),
   notYet(DepositProductCategoryService, ['createFromDeposit']),
-  notYet(PaymentProcessService, ['refreshPaymentUrl', 'waitForPaymentConfirmation']),
   notYet(ProductService, ['retrieveForExtension']),
   notYet(ReferralService, ['createFromSponsorCode']),
   notYet(ShippingLabelService, ['createWithPaymentUrl', 'regenerate']),

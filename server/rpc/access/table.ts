@@ -394,11 +394,14 @@ export const ACCESS_TABLE: readonly ServiceEntry[] = [
     getCustomerPortalClientSecret: vendor(null, reads('vendor', 'vendor')),
     getCustomerPortalUrl: vendor(null, reads('vendor', 'vendor')),
   }),
+  // A vendor sees, reopens and waits for their own payments (the handlers scope each row); only
+  // staff ask a vendor to pay. No subscription gate: paying is how a vendor settles what they owe.
   rulesFor(PaymentProcessService, {
-    list: staff('payment_process'),
-    retrieve: staff('payment_process'),
+    list: vendor('payment_process'),
+    retrieve: vendor('payment_process'),
     refreshPaymentUrl: vendor('payment_process'),
     waitForPaymentConfirmation: vendor('payment_process'),
+    requestPayment: staff('payment_process', reads('vendor', 'vendor')),
   }),
   // Paying depositors: a vendor pays and reads only their own contacts (the customer reference)
   // as themself (the vendor reference); staff name the vendor. No subscription gate: what a

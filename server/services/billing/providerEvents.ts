@@ -3,6 +3,7 @@ import type Stripe from 'stripe';
 import type { Database } from '../../db/schema.gen.ts';
 import type { SubscriptionStatusName } from '../../../src/domain/subscriptionAccess.ts';
 import { planByPrice, type BillingSettings } from './billingSettings.ts';
+import { applyPaymentEvent } from './paymentProcesses.ts';
 
 /** The events that move a subscription (2-business-data.md §4); any other is acknowledged only. */
 export const HANDLED_EVENTS = [
@@ -163,7 +164,7 @@ export async function applyProviderEvent(
       case 'invoice.payment_failed':
         return applyInvoice(trx, event.data.object, eventAt, false);
       default:
-        return 'ignored';
+        return (await applyPaymentEvent(trx, event)) ?? 'ignored';
     }
   });
 }

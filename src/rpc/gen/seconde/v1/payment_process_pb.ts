@@ -17,7 +17,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file seconde/v1/payment_process.proto.
  */
 export const file_seconde_v1_payment_process: GenFile = /*@__PURE__*/
-  fileDesc("CiBzZWNvbmRlL3YxL3BheW1lbnRfcHJvY2Vzcy5wcm90bxIKc2Vjb25kZS52MSKgBAoOUGF5bWVudFByb2Nlc3MSDAoEdXVpZBgBIAEoCRIZChFvd25lcl9vYmplY3RfdXVpZBgCIAEoCRIaChJvd25lcl9jb250ZW50X3R5cGUYAyABKAkSMQoOcGF5bWVudF9zdGF0dXMYBCABKA4yGS5zZWNvbmRlLnYxLlBheW1lbnRTdGF0dXMSHQoVcGF5bWVudF9wcm92aWRlcl9uYW1lGAUgASgJEhsKE3BheW1lbnRfcHJvdmlkZXJfaWQYBiABKAkSHQoVcGF5bWVudF9wcm92aWRlcl90eXBlGAcgASgJEkYKHWxhc3Rfc2Vzc2lvbl9jcmVhdGVkX2RhdGV0aW1lGAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEgAiAEBEjIKD3NoaXBwaW5nX2xhYmVscxgJIAMoCzIZLnNlY29uZGUudjEuU2hpcHBpbmdMYWJlbBIlCh13YWl0X2Zvcl9jb25maXJtYXRpb25fZXhwaXJlZBgKIAEoCBIvCgpjcmVhdGVkX2F0GIQHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoKdXBkYXRlZF9hdBiFByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhQKC3Jvd192ZXJzaW9uGIYHIAEoBUIgCh5fbGFzdF9zZXNzaW9uX2NyZWF0ZWRfZGF0ZXRpbWUi+QEKG0xpc3RQYXltZW50UHJvY2Vzc2VzUmVxdWVzdBIqCgpwYWdpbmF0aW9uGAEgASgLMhYuc2Vjb25kZS52MS5QYWdpbmF0aW9uEhoKCG9yZGVyaW5nGAIgASgJQgi6SAVyAxjIARInChFvd25lcl9vYmplY3RfdXVpZBgDIAEoCUIHukgEcgIYQEgAiAEBEkAKDnBheW1lbnRfc3RhdHVzGAQgASgOMhkuc2Vjb25kZS52MS5QYXltZW50U3RhdHVzQgi6SAWCAQIQAUgBiAEBQhQKEl9vd25lcl9vYmplY3RfdXVpZEIRCg9fcGF5bWVudF9zdGF0dXMiWgocTGlzdFBheW1lbnRQcm9jZXNzZXNSZXNwb25zZRIrCgdyZXN1bHRzGAEgAygLMhouc2Vjb25kZS52MS5QYXltZW50UHJvY2VzcxINCgVjb3VudBgCIAEoBSI6Ch1SZXRyaWV2ZVBheW1lbnRQcm9jZXNzUmVxdWVzdBIZCgR1dWlkGAEgASgJQgu6SAjYAQFyA7ABASI1ChhSZWZyZXNoUGF5bWVudFVybFJlcXVlc3QSGQoEdXVpZBgBIAEoCUILukgI2AEBcgOwAQEiMAoZUmVmcmVzaFBheW1lbnRVcmxSZXNwb25zZRITCgtwYXltZW50X3VybBgBIAEoCSI+CiFXYWl0Rm9yUGF5bWVudENvbmZpcm1hdGlvblJlcXVlc3QSGQoEdXVpZBgBIAEoCUILukgI2AEBcgOwAQEiqQEKIldhaXRGb3JQYXltZW50Q29uZmlybWF0aW9uUmVzcG9uc2USDQoFY291bnQYASABKAUSKwoHcmVzdWx0cxgCIAMoCzIaLnNlY29uZGUudjEuUGF5bWVudFByb2Nlc3MSEAoIcHJvZ3Jlc3MYAyABKAUSJAoEY29kZRgEIAEoDjIWLnNlY29uZGUudjEuU3RyZWFtQ29kZRIPCgdtZXNzYWdlGAUgASgJKsMBCg1QYXltZW50U3RhdHVzEh4KGlBBWU1FTlRfU1RBVFVTX1VOU1BFQ0lGSUVEEAASHgoaUEFZTUVOVF9TVEFUVVNfTk9UX1NUQVJURUQQARIcChhQQVlNRU5UX1NUQVRVU19DT01QTEVURUQQAhIaChZQQVlNRU5UX1NUQVRVU19FWFBJUkVEEAMSGwoXUEFZTUVOVF9TVEFUVVNfQ0FOQ0VMRUQQBBIbChdQQVlNRU5UX1NUQVRVU19SRUZVTkRFRBAFMqYDChVQYXltZW50UHJvY2Vzc1NlcnZpY2USWQoETGlzdBInLnNlY29uZGUudjEuTGlzdFBheW1lbnRQcm9jZXNzZXNSZXF1ZXN0Giguc2Vjb25kZS52MS5MaXN0UGF5bWVudFByb2Nlc3Nlc1Jlc3BvbnNlElEKCFJldHJpZXZlEikuc2Vjb25kZS52MS5SZXRyaWV2ZVBheW1lbnRQcm9jZXNzUmVxdWVzdBoaLnNlY29uZGUudjEuUGF5bWVudFByb2Nlc3MSYAoRUmVmcmVzaFBheW1lbnRVcmwSJC5zZWNvbmRlLnYxLlJlZnJlc2hQYXltZW50VXJsUmVxdWVzdBolLnNlY29uZGUudjEuUmVmcmVzaFBheW1lbnRVcmxSZXNwb25zZRJ9ChpXYWl0Rm9yUGF5bWVudENvbmZpcm1hdGlvbhItLnNlY29uZGUudjEuV2FpdEZvclBheW1lbnRDb25maXJtYXRpb25SZXF1ZXN0Gi4uc2Vjb25kZS52MS5XYWl0Rm9yUGF5bWVudENvbmZpcm1hdGlvblJlc3BvbnNlMAFiBnByb3RvMw", [file_buf_validate_validate, file_google_protobuf_timestamp, file_seconde_v1_common, file_seconde_v1_shipping_label]);
+  fileDesc("CiBzZWNvbmRlL3YxL3BheW1lbnRfcHJvY2Vzcy5wcm90bxIKc2Vjb25kZS52MSKCBQoOUGF5bWVudFByb2Nlc3MSDAoEdXVpZBgBIAEoCRIZChFvd25lcl9vYmplY3RfdXVpZBgCIAEoCRIaChJvd25lcl9jb250ZW50X3R5cGUYAyABKAkSMQoOcGF5bWVudF9zdGF0dXMYBCABKA4yGS5zZWNvbmRlLnYxLlBheW1lbnRTdGF0dXMSHQoVcGF5bWVudF9wcm92aWRlcl9uYW1lGAUgASgJEhsKE3BheW1lbnRfcHJvdmlkZXJfaWQYBiABKAkSHQoVcGF5bWVudF9wcm92aWRlcl90eXBlGAcgASgJEkYKHWxhc3Rfc2Vzc2lvbl9jcmVhdGVkX2RhdGV0aW1lGAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEgAiAEBEjIKD3NoaXBwaW5nX2xhYmVscxgJIAMoCzIZLnNlY29uZGUudjEuU2hpcHBpbmdMYWJlbBIlCh13YWl0X2Zvcl9jb25maXJtYXRpb25fZXhwaXJlZBgKIAEoCBITCgtwYXltZW50X3VybBgLIAEoCRIUCgxhbW91bnRfY2VudHMYDCABKAMSEAoIY3VycmVuY3kYDSABKAkSEwoLZGVzY3JpcHRpb24YDiABKAkSDgoGdmVuZG9yGA8gASgJEi8KCmNyZWF0ZWRfYXQYhAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIvCgp1cGRhdGVkX2F0GIUHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFAoLcm93X3ZlcnNpb24YhgcgASgFQiAKHl9sYXN0X3Nlc3Npb25fY3JlYXRlZF9kYXRldGltZSL5AQobTGlzdFBheW1lbnRQcm9jZXNzZXNSZXF1ZXN0EioKCnBhZ2luYXRpb24YASABKAsyFi5zZWNvbmRlLnYxLlBhZ2luYXRpb24SGgoIb3JkZXJpbmcYAiABKAlCCLpIBXIDGMgBEicKEW93bmVyX29iamVjdF91dWlkGAMgASgJQge6SARyAhhASACIAQESQAoOcGF5bWVudF9zdGF0dXMYBCABKA4yGS5zZWNvbmRlLnYxLlBheW1lbnRTdGF0dXNCCLpIBYIBAhABSAGIAQFCFAoSX293bmVyX29iamVjdF91dWlkQhEKD19wYXltZW50X3N0YXR1cyJaChxMaXN0UGF5bWVudFByb2Nlc3Nlc1Jlc3BvbnNlEisKB3Jlc3VsdHMYASADKAsyGi5zZWNvbmRlLnYxLlBheW1lbnRQcm9jZXNzEg0KBWNvdW50GAIgASgFIjoKHVJldHJpZXZlUGF5bWVudFByb2Nlc3NSZXF1ZXN0EhkKBHV1aWQYASABKAlCC7pICNgBAXIDsAEBIjUKGFJlZnJlc2hQYXltZW50VXJsUmVxdWVzdBIZCgR1dWlkGAEgASgJQgu6SAjYAQFyA7ABASIwChlSZWZyZXNoUGF5bWVudFVybFJlc3BvbnNlEhMKC3BheW1lbnRfdXJsGAEgASgJIj4KIVdhaXRGb3JQYXltZW50Q29uZmlybWF0aW9uUmVxdWVzdBIZCgR1dWlkGAEgASgJQgu6SAjYAQFyA7ABASKpAQoiV2FpdEZvclBheW1lbnRDb25maXJtYXRpb25SZXNwb25zZRINCgVjb3VudBgBIAEoBRIrCgdyZXN1bHRzGAIgAygLMhouc2Vjb25kZS52MS5QYXltZW50UHJvY2VzcxIQCghwcm9ncmVzcxgDIAEoBRIkCgRjb2RlGAQgASgOMhYuc2Vjb25kZS52MS5TdHJlYW1Db2RlEg8KB21lc3NhZ2UYBSABKAkivwEKFVJlcXVlc3RQYXltZW50UmVxdWVzdBIYCgZ2ZW5kb3IYASABKAlCCLpIBXIDsAEBEiIKDGFtb3VudF9jZW50cxgCIAEoA0IMukgJIgcY/8HXLygyEh8KC2Rlc2NyaXB0aW9uGAMgASgJQgq6SAdyBRABGMgBEiMKEm93bmVyX2NvbnRlbnRfdHlwZRgEIAEoCUIHukgEcgIYQBIiChFvd25lcl9vYmplY3RfdXVpZBgFIAEoCUIHukgEcgIYQCrDAQoNUGF5bWVudFN0YXR1cxIeChpQQVlNRU5UX1NUQVRVU19VTlNQRUNJRklFRBAAEh4KGlBBWU1FTlRfU1RBVFVTX05PVF9TVEFSVEVEEAESHAoYUEFZTUVOVF9TVEFUVVNfQ09NUExFVEVEEAISGgoWUEFZTUVOVF9TVEFUVVNfRVhQSVJFRBADEhsKF1BBWU1FTlRfU1RBVFVTX0NBTkNFTEVEEAQSGwoXUEFZTUVOVF9TVEFUVVNfUkVGVU5ERUQQBTL3AwoVUGF5bWVudFByb2Nlc3NTZXJ2aWNlElkKBExpc3QSJy5zZWNvbmRlLnYxLkxpc3RQYXltZW50UHJvY2Vzc2VzUmVxdWVzdBooLnNlY29uZGUudjEuTGlzdFBheW1lbnRQcm9jZXNzZXNSZXNwb25zZRJRCghSZXRyaWV2ZRIpLnNlY29uZGUudjEuUmV0cmlldmVQYXltZW50UHJvY2Vzc1JlcXVlc3QaGi5zZWNvbmRlLnYxLlBheW1lbnRQcm9jZXNzEmAKEVJlZnJlc2hQYXltZW50VXJsEiQuc2Vjb25kZS52MS5SZWZyZXNoUGF5bWVudFVybFJlcXVlc3QaJS5zZWNvbmRlLnYxLlJlZnJlc2hQYXltZW50VXJsUmVzcG9uc2USfQoaV2FpdEZvclBheW1lbnRDb25maXJtYXRpb24SLS5zZWNvbmRlLnYxLldhaXRGb3JQYXltZW50Q29uZmlybWF0aW9uUmVxdWVzdBouLnNlY29uZGUudjEuV2FpdEZvclBheW1lbnRDb25maXJtYXRpb25SZXNwb25zZTABEk8KDlJlcXVlc3RQYXltZW50EiEuc2Vjb25kZS52MS5SZXF1ZXN0UGF5bWVudFJlcXVlc3QaGi5zZWNvbmRlLnYxLlBheW1lbnRQcm9jZXNzYgZwcm90bzM", [file_buf_validate_validate, file_google_protobuf_timestamp, file_seconde_v1_common, file_seconde_v1_shipping_label]);
 
 /**
  * A checkout at the payment provider for something the app sells (e.g. shipping labels); the owner
@@ -77,6 +77,39 @@ export type PaymentProcess = Message<"seconde.v1.PaymentProcess"> & {
    * @generated from field: bool wait_for_confirmation_expired = 10;
    */
   waitForConfirmationExpired: boolean;
+
+  /**
+   * The provider's checkout page while it is open; empty once paid, expired or canceled.
+   *
+   * @generated from field: string payment_url = 11;
+   */
+  paymentUrl: string;
+
+  /**
+   * What is asked, in cents of `currency`.
+   *
+   * @generated from field: int64 amount_cents = 12;
+   */
+  amountCents: bigint;
+
+  /**
+   * @generated from field: string currency = 13;
+   */
+  currency: string;
+
+  /**
+   * What the payment is for, as the payer reads it.
+   *
+   * @generated from field: string description = 14;
+   */
+  description: string;
+
+  /**
+   * The vendor who pays.
+   *
+   * @generated from field: string vendor = 15;
+   */
+  vendor: string;
 
   /**
    * @generated from field: google.protobuf.Timestamp created_at = 900;
@@ -275,6 +308,45 @@ export const WaitForPaymentConfirmationResponseSchema: GenMessage<WaitForPayment
   messageDesc(file_seconde_v1_payment_process, 7);
 
 /**
+ * Staff ask a vendor to pay a one-off amount (e.g. a training), owned by the object it pays for.
+ *
+ * @generated from message seconde.v1.RequestPaymentRequest
+ */
+export type RequestPaymentRequest = Message<"seconde.v1.RequestPaymentRequest"> & {
+  /**
+   * @generated from field: string vendor = 1;
+   */
+  vendor: string;
+
+  /**
+   * @generated from field: int64 amount_cents = 2;
+   */
+  amountCents: bigint;
+
+  /**
+   * @generated from field: string description = 3;
+   */
+  description: string;
+
+  /**
+   * @generated from field: string owner_content_type = 4;
+   */
+  ownerContentType: string;
+
+  /**
+   * @generated from field: string owner_object_uuid = 5;
+   */
+  ownerObjectUuid: string;
+};
+
+/**
+ * Describes the message seconde.v1.RequestPaymentRequest.
+ * Use `create(RequestPaymentRequestSchema)` to create a new message.
+ */
+export const RequestPaymentRequestSchema: GenMessage<RequestPaymentRequest> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_payment_process, 8);
+
+/**
  * State of a checkout at the payment provider.
  *
  * @generated from enum seconde.v1.PaymentStatus
@@ -354,6 +426,14 @@ export const PaymentProcessService: GenService<{
     methodKind: "server_streaming";
     input: typeof WaitForPaymentConfirmationRequestSchema;
     output: typeof WaitForPaymentConfirmationResponseSchema;
+  },
+  /**
+   * @generated from rpc seconde.v1.PaymentProcessService.RequestPayment
+   */
+  requestPayment: {
+    methodKind: "unary";
+    input: typeof RequestPaymentRequestSchema;
+    output: typeof PaymentProcessSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_seconde_v1_payment_process, 0);
