@@ -32,6 +32,8 @@ export async function downloadBlob({ file, fileName }: SaveFileInput): Promise<v
   link.remove();
   // Revoking at once can cut the download short in some browsers.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  // The window closes in a task of its own, not in the one that drew "downloading".
+  await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /**

@@ -34,6 +34,8 @@ export interface AppServices {
   readonly notificationsLogic: typeof notificationsMachine;
   /** Spreadsheet exports: a worker streams the rows and builds the file (see ExportsHost). */
   readonly exportLogic: ExportLogic;
+  /** Starts the next export's worker ahead: a page with an export button calls it. */
+  readonly warmExport?: () => void;
   /** The task panel: the stream worker follows the caller's background tasks. */
   readonly backgroundTasksLogic: ReturnType<typeof backgroundTasksLogic>;
   /** Publishing to sales channels: the stream worker follows the publication. */
@@ -61,6 +63,7 @@ export function createAppServices(config: AppConfig, location: PageLocation): Ap
     }),
   });
   const streams = createStreamClient();
+  const spreadsheets = createSpreadsheetClient();
   const sessionLogic = sessionMachine.provide({
     actors: createSessionActors({
       auth,
@@ -76,8 +79,9 @@ export function createAppServices(config: AppConfig, location: PageLocation): Ap
     subscriptionGateLogic: subscriptionGateLogic(refusals),
     legalTermsLogic: legalTermsLogic(clients),
     notificationsLogic: notificationsMachine,
+    warmExport: spreadsheets.warm,
     exportLogic: exportLogic({
-      run: createSpreadsheetClient().run,
+      run: spreadsheets.run,
       baseUrl: serviceUrl(config, 'main'),
       getToken,
       onSubscriptionRefused: refusals.report,

@@ -9,6 +9,7 @@ import {
   ProgressBar,
 } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   selectCanCancel,
@@ -40,26 +41,20 @@ const STATUS_KEY: Readonly<Record<ExportPhase, string>> = {
 };
 
 /**
- * The export window (80% wide): indeterminate progress until the server answers, then rows
- * fetched out of the total, then the file being built. Closing it leaves the export running; the
- * background task panel shows it and opens it again.
+ * The status line, the bar and the screen reader's announcement: the only part that follows
+ * each progress message, so the window itself (an overlay, its buttons) is drawn again only
+ * when the phase changes.
  */
-export function ExportDialog({ actor }: { readonly actor: ExportActor }) {
+function ExportProgress({ actor }: { readonly actor: ExportActor }) {
   const { t, i18n } = useTranslation();
-  const shown = useSelector(actor, selectShown);
-  const kind = useSelector(actor, selectKind);
   const phase = useSelector(actor, selectPhase);
   const fraction = useSelector(actor, selectFraction);
   const count = useSelector(actor, selectCount);
   const progress = useSelector(actor, selectProgress);
-  const special = useSelector(actor, selectSpecial);
-  const errorCode = useSelector(actor, selectErrorCode);
   const fileName = useSelector(actor, selectFileName);
   const busy = useSelector(actor, selectIsBusy);
-  const canCancel = useSelector(actor, selectCanCancel);
-  const canRetry = useSelector(actor, selectCanRetry);
-  const canDownload = useSelector(actor, selectCanDownload);
-  const number = new Intl.NumberFormat(i18n.language);
+  // Built once per language: a formatter costs more to make than the whole window to draw.
+  const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
   const status = t(STATUS_KEY[phase], {
     progress: number.format(progress),
     count: number.format(count),
@@ -70,6 +65,45 @@ export function ExportDialog({ actor }: { readonly actor: ExportActor }) {
     phase === 'fetching'
       ? t('exports.announceFetched', { percent: Math.floor((fraction ?? 0) * 10) * 10 })
       : status;
+  return (
+    <>
+      <p data-testid="export-status" data-phase={phase}>
+        {status}
+      </p>
+      {phase !== 'failed' && phase !== 'cancelled' && (
+        <ProgressBar
+          value={fraction}
+          // Stripes move only while the amount of work is unknown: a counted bar moves itself.
+          animate={busy && fraction === undefined}
+          stripes={busy}
+          intent={phase === 'closed' ? Intent.SUCCESS : Intent.PRIMARY}
+          aria-label={t('exports.progressLabel')}
+          aria-valuetext={status}
+          data-testid="export-progress"
+        />
+      )}
+      <p className="seconde-sr-only" role="status" aria-live="polite">
+        {announcement}
+      </p>
+    </>
+  );
+}
+
+/**
+ * The export window (80% wide): indeterminate progress until the server answers, then rows
+ * fetched out of the total, then the file being built. Closing it leaves the export running; the
+ * background task panel shows it and opens it again.
+ */
+export function ExportDialog({ actor }: { readonly actor: ExportActor }) {
+  const { t } = useTranslation();
+  const shown = useSelector(actor, selectShown);
+  const kind = useSelector(actor, selectKind);
+  const special = useSelector(actor, selectSpecial);
+  const errorCode = useSelector(actor, selectErrorCode);
+  const busy = useSelector(actor, selectIsBusy);
+  const canCancel = useSelector(actor, selectCanCancel);
+  const canRetry = useSelector(actor, selectCanRetry);
+  const canDownload = useSelector(actor, selectCanDownload);
   const close = () => actor.send({ type: 'export.close' });
 
   return (
@@ -81,23 +115,7 @@ export function ExportDialog({ actor }: { readonly actor: ExportActor }) {
       className="seconde-export-dialog"
     >
       <DialogBody>
-        <p data-testid="export-status" data-phase={phase}>
-          {status}
-        </p>
-        {phase !== 'failed' && phase !== 'cancelled' && (
-          <ProgressBar
-            value={fraction}
-            animate={busy}
-            stripes={busy}
-            intent={phase === 'closed' ? Intent.SUCCESS : Intent.PRIMARY}
-            aria-label={t('exports.progressLabel')}
-            aria-valuetext={status}
-            data-testid="export-progress"
-          />
-        )}
-        <p className="seconde-sr-only" role="status" aria-live="polite">
-          {announcement}
-        </p>
+        <ExportProgress actor={actor} />
         {special && (
           <Callout intent={Intent.WARNING} title={t('exports.serverMessage')}>
             {special}

@@ -1,13 +1,13 @@
 import './tasks.css';
 import { Button, Callout, Classes, H2, Intent } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useLayoutEffect, useMemo } from 'react';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
+import { useCallback, useEffect, useLayoutEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromLocalTask, panelHeight } from '../../machines/backgroundTasks/panelModel.ts';
 import { useAppServices } from '../app/servicesContext.ts';
 import { useSupportTicketActor } from '../shell/supportTicketContext.ts';
-import { clearFinishedLocalTasksAtom, localTasksAtom } from './localTasks.ts';
+import { clearFinishedLocalTasksAtom, localTaskOpensAtom, localTasksAtom } from './localTasks.ts';
 import { TaskPanelItem } from './TaskPanelItem.tsx';
 import { bumpTasksCompletedAtom } from './tasksCompleted.ts';
 
@@ -25,7 +25,8 @@ export function TaskPanel() {
   const { backgroundTasksLogic } = useAppServices();
   const actor = useActorRef(backgroundTasksLogic);
   const support = useSupportTicketActor();
-  const localTasks = useAtomValue(localTasksAtom);
+  const store = useStore();
+  const opens = useAtomValue(localTaskOpensAtom);
   const clearLocal = useSetAtom(clearFinishedLocalTasksAtom);
   const bumpCompleted = useSetAtom(bumpTasksCompletedAtom);
   const serverTasks = useSelector(actor, (s) => s.context.serverTasks);
@@ -35,9 +36,14 @@ export function TaskPanel() {
   const failed = useSelector(actor, (s) => s.hasTag('error'));
   const closing = useSelector(actor, (s) => s.hasTag('busy'));
 
+  // This tab's tasks go to the panel's machine without drawing the panel first: it is drawn
+  // once, from the machine, for each change (an export's progress is one per message).
   useEffect(() => {
-    actor.send({ type: 'local.changed', tasks: localTasks.map(fromLocalTask) });
-  }, [actor, localTasks]);
+    const send = () =>
+      actor.send({ type: 'local.changed', tasks: store.get(localTasksAtom).map(fromLocalTask) });
+    send();
+    return store.sub(localTasksAtom, send);
+  }, [actor, store]);
   useEffect(() => {
     const sub = actor.on('tasks.cleared', () => clearLocal());
     return () => sub.unsubscribe();
@@ -47,7 +53,7 @@ export function TaskPanel() {
     return () => sub.unsubscribe();
   }, [actor, bumpCompleted]);
 
-  const opens = useMemo(() => new Map(localTasks.map((l) => [l.id, l.open])), [localTasks]);
+  const contact = useCallback(() => support.send({ type: 'support.open' }), [support]);
   const tasks = useMemo(() => [...serverTasks, ...inTab], [serverTasks, inTab]);
   const height = tasks.length === 0 ? 0 : panelHeight(tasks);
   // Other fixed bottom pieces (the install prompt) sit above the panel, never under it.
@@ -110,7 +116,7 @@ export function TaskPanel() {
             <TaskPanelItem
               key={`${task.source}:${task.id}`}
               task={task}
-              onContact={() => support.send({ type: 'support.open' })}
+              onContact={contact}
               onOpen={task.source === 'local' ? opens.get(task.id) : undefined}
             />
           ))}

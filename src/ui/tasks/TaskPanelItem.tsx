@@ -1,4 +1,5 @@
 import { Button, Classes, Icon, Intent, ProgressBar } from '@blueprintjs/core';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PanelStatus, PanelTask } from '../../machines/backgroundTasks/panelModel.ts';
 
@@ -30,8 +31,15 @@ export interface TaskPanelItemProps {
   readonly onOpen?: (() => void) | undefined;
 }
 
-/** One task: icon, translated name and label, then progress, or what to do about an error. */
-export function TaskPanelItem({ task, onContact, onOpen }: TaskPanelItemProps) {
+/**
+ * One task: icon, translated name and label, then progress, or what to do about an error. Drawn
+ * again only when its own task changes, not when another task of the panel moves.
+ */
+export const TaskPanelItem = memo(function TaskPanelItem({
+  task,
+  onContact,
+  onOpen,
+}: TaskPanelItemProps) {
   const { t } = useTranslation();
   const name = task.nameKey ? t(task.nameKey) : task.label;
   const status = t(STATUS_KEYS[task.status]);
@@ -89,4 +97,4 @@ export function TaskPanelItem({ task, onContact, onOpen }: TaskPanelItemProps) {
       )}
     </li>
   );
-}
+});

@@ -1,4 +1,5 @@
 import { atom } from 'jotai';
+import { selectAtom } from 'jotai/utils';
 
 /**
  * Work that runs in this tab rather than on the server (spreadsheet exports): shown in the
@@ -16,6 +17,16 @@ export interface LocalTask {
 }
 
 export const localTasksAtom = atom<readonly LocalTask[]>([]);
+
+/**
+ * Each task's reopening action by id: a new map only when a task comes, goes or changes its
+ * action, not when its progress moves.
+ */
+export const localTaskOpensAtom = selectAtom(
+  localTasksAtom,
+  (tasks) => new Map(tasks.map((task) => [task.id, task.open])),
+  (a, b) => a.size === b.size && [...a].every(([id, open]) => b.has(id) && b.get(id) === open),
+);
 
 /** Adds the task, or replaces the one with the same id. */
 export const upsertLocalTaskAtom = atom(null, (get, set, task: LocalTask) => {

@@ -160,4 +160,26 @@ describe('the spreadsheet worker contract', () => {
     expect(worker.terminated()).toBe(true);
     release();
   });
+
+  it('a worker warmed ahead runs the next export, and only one waits at a time', async () => {
+    const api = {
+      run: throwingWireErrors((job: ExportJob, h: ExportJobHooks) =>
+        runExportJob(job, h, { openSource: (_, getToken) => source(getToken) }),
+      ),
+    };
+    const worker = channelWorker(api);
+    const start = vi.fn(worker.start);
+    const client = createSpreadsheetClient(start);
+    client.warm();
+    client.warm();
+    expect(start).toHaveBeenCalledTimes(1);
+    const file = await client.run(JOB, hooks(), new AbortController().signal);
+    expect(file.type).toBe(XLSX_MIME);
+    // The warmed worker did the export: none was started for the click.
+    expect(start).toHaveBeenCalledTimes(1);
+    expect(worker.terminated()).toBe(true);
+    // The next export without warming starts its own.
+    await client.run(JOB, hooks(), new AbortController().signal);
+    expect(start).toHaveBeenCalledTimes(2);
+  });
 });
