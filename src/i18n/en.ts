@@ -29,6 +29,7 @@ import { payoutsEn } from './areas/payouts.en.ts';
 import { depositRatesEn } from './areas/depositRates.en.ts';
 import { invoicingEn } from './areas/invoicing.en.ts';
 import { invoicesEn } from './areas/invoices.en.ts';
+import { paymentsEn } from './areas/payments.en.ts';
 
 import type { Translation } from './fr.ts';
 
@@ -65,4 +66,5 @@ export const en: Translation = {
   ...depositRatesEn,
   ...invoicingEn,
   ...invoicesEn,
+  ...paymentsEn,
 };

@@ -29,6 +29,7 @@ import { payoutsFr } from './areas/payouts.fr.ts';
 import { depositRatesFr } from './areas/depositRates.fr.ts';
 import { invoicingFr } from './areas/invoicing.fr.ts';
 import { invoicesFr } from './areas/invoices.fr.ts';
+import { paymentsFr } from './areas/payments.fr.ts';
 
 /** French texts, the default language. Keys are `area.item`; `en.ts` must have the same ones. */
 export const fr = {
@@ -63,6 +64,7 @@ export const fr = {
   ...depositRatesFr,
   ...invoicingFr,
   ...invoicesFr,
+  ...paymentsFr,
 };
 
 /** The shape every language follows: same areas, same items, text values. */

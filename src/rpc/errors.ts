@@ -52,6 +52,10 @@ export const REASON_I18N_KEYS: Readonly<Record<string, string>> = {
   PAYMENT_PROVIDER_UNAVAILABLE: 'billing.providerUnavailable',
   PAYMENT_PROVIDER_NOT_CONFIGURED: 'billing.providerNotConfigured',
   PRODUCT_LIMIT_REACHED: 'billing.productLimitReached',
+  // Payment processes (server/services/billing/paymentProcesses.ts).
+  PAYMENT_AMOUNT_INVALID: 'payments.reasonAmountInvalid',
+  PAYMENT_PROVIDER_REFUSED: 'payments.reasonProviderRefused',
+  PAYMENT_ALREADY_SETTLED: 'payments.reasonAlreadySettled',
   // The company rules (src/domain/company): each names its field.
   COMPANY_TITLE_REQUIRED: 'company.errorCompanyTitleRequired',
   SIRET_INVALID: 'company.errorSiretInvalid',

@@ -177,6 +177,13 @@ export const ROUTES: readonly RouteSpec[] = [
     titleKey: 'payouts.pageTitle',
     nav: { icon: 'bank-account', labelKey: 'payouts.nav', order: 45, roles: ['Vendor'] },
   },
+  // The waiting screen of a payment (not named by the spec): the provider's checkout returns here.
+  {
+    name: 'payment',
+    path: 'payments/:paymentUuid',
+    access: VENDOR_SIDE,
+    titleKey: 'payments.pageTitle',
+  },
   {
     name: 'vendors',
     path: 'vendors',

@@ -8,6 +8,7 @@ import { newDepositRoutes } from '../newDeposit/routes.tsx';
 import { onboardingRoutes } from '../onboarding/routes.tsx';
 import { peopleRoutes } from '../people/routes.tsx';
 import { payoutRoutes } from '../payouts/routes.tsx';
+import { paymentRoutes } from '../payments/routes.tsx';
 import { productRoutes } from '../products/routes.tsx';
 import { profileRoutes } from '../profile/routes.tsx';
 import { SubscriptionConfirmedView } from '../public/SubscriptionConfirmedView.tsx';
@@ -28,6 +29,7 @@ const areaRoutes: RouteObject[] = [
   ...depositRequestRoutes,
   ...peopleRoutes,
   ...payoutRoutes,
+  ...paymentRoutes,
   ...newDepositRoutes,
   ...profileRoutes,
   ...onboardingRoutes,

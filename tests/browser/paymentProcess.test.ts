@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import {
+  PaymentProcessService,
+  PaymentStatus,
+} from '../../src/rpc/gen/seconde/v1/payment_process_pb.ts';
+import { SessionService } from '../../src/rpc/gen/seconde/v1/session_pb.ts';
+import { seriousViolations } from '../helpers/axe.ts';
+import { openAs, rpcAs } from '../helpers/browserPage.ts';
+
+const VENDOR = 'vendor@seconde.test';
+const WAIT = { timeout: 30_000 };
+
+/** Staff ask vendor@ to pay a one-off amount through the payment provider (the built-in sandbox). */
+async function askVendorToPay(description: string) {
+  const vendorUuid = (await (await rpcAs(VENDOR))(SessionService).getCurrentUser({})).vendorUuid;
+  const admin = await rpcAs('admin@seconde.test');
+  return admin(PaymentProcessService).requestPayment({
+    vendor: vendorUuid,
+    amountCents: 4990n,
+    description,
+  });
+}
+
+describe('a payment through the provider’s checkout page', () => {
+  it('waits on its screen, resumes after a reload, and turns to confirmed once paid', async () => {
+    const process = await askVendorToPay('Formation photo produit');
+    const { page, close } = await openAs(VENDOR, `/payments/${process.uuid}`);
+    try {
+      const waiting = page.getByTestId('payment-waiting');
+      await waiting.waitFor(WAIT);
+      await expect
+        .poll(() => page.getByTestId('payment-description').textContent())
+        .toBe('Formation photo produit');
+      expect(await page.getByTestId('payment-amount').textContent()).toMatch(/49,90/);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // Closing the tab and coming back: the wait resumes from the server's state.
+      await page.reload();
+      await waiting.waitFor(WAIT);
+
+      // Pay through the sandbox's hosted page; it returns to the waiting screen.
+      await page.getByTestId('payment-pay').click();
+      await page.waitForURL((url) => url.pathname.includes('/checkout/'), WAIT);
+      expect(await page.getByTestId('checkout-amount').textContent()).toMatch(/49,90/);
+      await page.getByRole('button', { name: /Payer/ }).click();
+      await page.waitForURL((url) => url.pathname === `/payments/${process.uuid}`, WAIT);
+      await page.getByTestId('payment-confirmed').waitFor(WAIT);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // The server says so too.
+      const admin = await rpcAs('admin@seconde.test');
+      const paid = await admin(PaymentProcessService).retrieve({ uuid: process.uuid });
+      expect(paid.paymentStatus).toBe(PaymentStatus.COMPLETED);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a payment open in a waiting tab turns to confirmed when paid elsewhere', async () => {
+    const process = await askVendorToPay('Étiquette d’envoi');
+    const { page, close } = await openAs(VENDOR, `/payments/${process.uuid}`);
+    try {
+      await page.getByTestId('payment-waiting').waitFor(WAIT);
+      // The same vendor pays from another tab (the provider's page), this one keeps waiting.
+      const other = await page.context().newPage();
+      await other.goto(process.paymentUrl);
+      await other.getByRole('button', { name: /Payer/ }).click();
+      await other.waitForURL((url) => url.pathname === `/payments/${process.uuid}`, WAIT);
+      await page.getByTestId('payment-confirmed').waitFor(WAIT);
+    } finally {
+      await close();
+    }
+  });
+});
