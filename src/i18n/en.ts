@@ -30,6 +30,7 @@ import { depositRatesEn } from './areas/depositRates.en.ts';
 import { invoicingEn } from './areas/invoicing.en.ts';
 import { invoicesEn } from './areas/invoices.en.ts';
 import { paymentsEn } from './areas/payments.en.ts';
+import { shippingEn } from './areas/shipping.en.ts';
 
 import type { Translation } from './fr.ts';
 
@@ -67,4 +68,5 @@ export const en: Translation = {
   ...invoicingEn,
   ...invoicesEn,
   ...paymentsEn,
+  ...shippingEn,
 };

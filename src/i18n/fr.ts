@@ -30,6 +30,7 @@ import { depositRatesFr } from './areas/depositRates.fr.ts';
 import { invoicingFr } from './areas/invoicing.fr.ts';
 import { invoicesFr } from './areas/invoices.fr.ts';
 import { paymentsFr } from './areas/payments.fr.ts';
+import { shippingFr } from './areas/shipping.fr.ts';
 
 /** French texts, the default language. Keys are `area.item`; `en.ts` must have the same ones. */
 export const fr = {
@@ -65,6 +66,7 @@ export const fr = {
   ...invoicingFr,
   ...invoicesFr,
   ...paymentsFr,
+  ...shippingFr,
 };
 
 /** The shape every language follows: same areas, same items, text values. */

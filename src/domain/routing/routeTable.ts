@@ -286,6 +286,12 @@ export const ROUTES: readonly RouteSpec[] = [
     access: ANY,
     titleKey: 'routes.connectors',
   },
+  {
+    name: 'editProfile.deliveryPlaces',
+    path: 'edit-profile/delivery-places',
+    access: ANY,
+    titleKey: 'routes.deliveryPlaces',
+  },
 ];
 
 const BY_NAME = new Map(ROUTES.map((route) => [route.name, route]));

@@ -12,6 +12,7 @@ export const profileEn: typeof profileFr = {
     tabRatesCompany: 'Company rates',
     tabAnnouncements: 'Listings',
     tabConnectors: 'Connectors',
+    tabDeliveryPlaces: 'Delivery places',
     customerTitle: 'My information',
     customerIntro: 'Your contact details and how you hand your items over.',
     noCustomerTitle: 'No customer profile',

@@ -10,6 +10,7 @@ export const profileFr = {
     tabRatesCompany: 'Tarifs de l’entreprise',
     tabAnnouncements: 'Annonces',
     tabConnectors: 'Connecteurs',
+    tabDeliveryPlaces: 'Lieux de dépôt',
     customerTitle: 'Mes informations',
     customerIntro: 'Vos coordonnées et la façon dont vous confiez vos articles.',
     noCustomerTitle: 'Pas de profil client',

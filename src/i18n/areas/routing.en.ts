@@ -36,6 +36,7 @@ export const routingEn = {
     rates: 'My rates',
     announcements: 'My listings',
     connectors: 'My connectors',
+    deliveryPlaces: 'Delivery places',
   },
   publicPages: {
     callbackTitle: 'Signing you in…',

@@ -37,6 +37,7 @@ export const routingFr = {
     rates: 'Mes tarifs',
     announcements: 'Mes annonces',
     connectors: 'Mes connecteurs',
+    deliveryPlaces: 'Lieux de dépôt',
   },
   /** The public pages and the route loading states. */
   publicPages: {

@@ -28,6 +28,7 @@ import { ProductListings } from '../listings/ProductListings.tsx';
 import { ProductNotices } from './ProductNotices.tsx';
 import { ProductPhotos } from './ProductPhotos.tsx';
 import { SaleSection } from './SaleSection.tsx';
+import { ShipSection } from '../shipping/ShipSection.tsx';
 import { SaveBar } from './SaveBar.tsx';
 import { ProductContext, useProduct, useProductActor } from './productContext.ts';
 
@@ -137,6 +138,7 @@ function ProductBody() {
       {!readOnly && (
         <ProductAnnouncementSection product={product.uuid} current={product.announcementUuid} />
       )}
+      {!readOnly && <ShipSection product={product.uuid} saleStatus={product.saleStatus} />}
       <ProductListings productUuid={product.uuid} />
     </section>
   );

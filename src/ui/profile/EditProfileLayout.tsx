@@ -13,6 +13,7 @@ const VENDOR_TABS: readonly (RouteTab & { key: string })[] = [
   { key: 'tabRatesCompany', to: '/edit-profile/rates-company', label: '' },
   { key: 'tabAnnouncements', to: '/edit-profile/announcements', label: '' },
   { key: 'tabConnectors', to: '/edit-profile/connectors', label: '' },
+  { key: 'tabDeliveryPlaces', to: '/edit-profile/delivery-places', label: '' },
 ];
 
 function ProfileTabs() {

@@ -9,6 +9,7 @@ import { CompanyRatesView, RatesView } from './RatesView.tsx';
 import { ProfileView } from './ProfileView.tsx';
 import { SubscriptionView } from './SubscriptionView.tsx';
 import { PlansView } from './PlansView.tsx';
+import { DeliveryPlacesView } from '../shipping/DeliveryPlacesView.tsx';
 
 const vendor = (page: ReactNode) => <ForVendor>{page}</ForVendor>;
 
@@ -38,6 +39,7 @@ export const profileRoutes: RouteObject[] = [
       { path: 'rates-company', element: vendor(<CompanyRatesView />) },
       { path: 'announcements', element: vendor(<AnnouncementsView />) },
       { path: 'connectors', element: vendor(<ConnectorsView />) },
+      { path: 'delivery-places', element: vendor(<DeliveryPlacesView />) },
     ],
   },
 ];
