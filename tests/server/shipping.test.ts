@@ -395,11 +395,11 @@ describe('a label after it is made', () => {
     const other = t.client(ShippingLabelService, 'company');
     expect((await other.list({})).results.map((l) => l.uuid)).not.toContain(label.uuid);
     for (const call of [
-      other.retrieve({ uuid: label.uuid }),
-      other.download({ uuid: label.uuid }),
-      other.cancel({ uuid: label.uuid }),
+      () => other.retrieve({ uuid: label.uuid }),
+      () => other.download({ uuid: label.uuid }),
+      () => other.cancel({ uuid: label.uuid }),
     ])
-      expect(await refusalOf(call)).toMatchObject({
+      expect(await refusalOf(call())).toMatchObject({
         reason: expect.stringMatching(/FORBIDDEN|NOT_FOUND/),
       });
     expect(
