@@ -55,6 +55,11 @@ export interface PaymentSandbox {
   delayNext(count: number, ms: number): void;
   /** Pays an open checkout session as the hosted page's button does. */
   completeCheckout(sessionId: string): Promise<Obj>;
+  /**
+   * Moves the sandbox's test clock forward (as Stripe's test clocks do): periods that end renew
+   * and are paid, a plan cancelled at period end is deleted, a trial that ends turns active.
+   */
+  advanceClock(seconds: number): void;
   /** Signs a payload with the webhook secret, as the Stripe-Signature header carries it. */
   sign(payload: string, timestamp?: number): string;
   /** Resolves once every event sent so far has been answered. */
@@ -117,7 +122,9 @@ const euros = (cents: number, currency: string) =>
  * subscription created, updated or deleted, an invoice paid or failed.
  */
 export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSandbox {
-  const clock = options.clock ?? (() => new Date());
+  const baseClock = options.clock ?? (() => new Date());
+  let clockOffsetMs = 0;
+  const clock = () => new Date(baseClock().getTime() + clockOffsetMs);
   const seconds = () => Math.floor(clock().getTime() / 1000);
   const customers = new Map<string, Obj>();
   const sessions = new Map<string, Obj>();
@@ -259,6 +266,40 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
     send('customer.subscription.created', sub);
     send('invoice.paid', invoiceFor(sub, trialUntil ? 0 : price.unitAmount, 'paid'));
     return sub;
+  }
+
+  /** What the test clock does to one subscription when time passes its period's end. */
+  function rollOver(sub: Obj, now: number): void {
+    if (sub.status === 'canceled' || sub.status === 'incomplete_expired') return;
+    const item = (sub.items as { data: Record<string, unknown>[] }).data[0]!;
+    let end = Number(item.current_period_end);
+    if (end > now) return;
+    if (sub.cancel_at_period_end) {
+      Object.assign(sub, {
+        status: 'canceled',
+        ended_at: end,
+        canceled_at: sub.canceled_at ?? end,
+      });
+      send('customer.subscription.deleted', sub);
+      return;
+    }
+    const price = priceOf((item.price as Obj).id)!;
+    let start = end;
+    while (end <= now) {
+      start = end;
+      end = periodEnd(end, price.interval);
+    }
+    const previous = { status: sub.status, items: structuredClone(sub.items) };
+    Object.assign(item, { current_period_start: start, current_period_end: end });
+    if (sub.status === 'trialing') sub.status = 'active';
+    send('customer.subscription.updated', sub, previous);
+    send('invoice.paid', invoiceFor(sub, price.unitAmount, 'paid'));
+  }
+
+  function advanceClock(by: number): void {
+    clockOffsetMs += by * 1000;
+    const now = seconds();
+    for (const sub of subscriptions.values()) rollOver(sub, now);
   }
 
   async function completeCheckout(sessionId: string): Promise<Obj> {
@@ -494,11 +535,26 @@ ${session.cancel_url ? `<p><a href="${escapeHtml(String(session.cancel_url))}">R
 <input type="hidden" name="subscription" value="${escapeHtml(s.id)}">${action}</form></li>`;
       })
       .join('');
+    const live = subs.some((s) => s.status !== 'canceled' && s.status !== 'incomplete_expired');
+    // Stripe's pricing table (the customer session's component) for a customer with no live plan.
+    const table = live
+      ? ''
+      : `<h2>Choisir une formule</h2><ul>${options.prices
+          .filter((p) => p.unitAmount > 0)
+          .map(
+            (
+              p,
+            ) => `<li data-testid="portal-price">${escapeHtml(p.name)} : ${euros(p.unitAmount, p.currency)}
+<form method="post" action="./${escapeHtml(portal.id)}/subscribe" style="display:inline">
+<input type="hidden" name="price" value="${escapeHtml(p.id)}">
+<button aria-label="S’abonner à ${escapeHtml(p.name)}">Payer et s’abonner</button></form></li>`,
+          )
+          .join('')}</ul>`;
     page(
       res,
       'Facturation (sandbox)',
       `<p class="muted">Portail de facturation d’essai (sandbox).</p><h1>Votre abonnement</h1>
-${rows ? `<ul>${rows}</ul>` : '<p>Aucun abonnement.</p>'}
+${rows ? `<ul>${rows}</ul>` : '<p>Aucun abonnement.</p>'}${table}
 ${portal.return_url ? `<p><a href="${escapeHtml(String(portal.return_url))}">Retour à Seconde</a></p>` : ''}`,
     );
   }
@@ -565,10 +621,22 @@ ${portal.return_url ? `<p><a href="${escapeHtml(String(portal.return_url))}">Ret
         String(session.success_url).replace('{CHECKOUT_SESSION_ID}', session.id),
       );
     }
-    const portal = /^\/portal\/(bps_\w+)(\/update)?$/.exec(url.pathname);
+    const portal = /^\/portal\/(bps_\w+)(\/update|\/subscribe)?$/.exec(url.pathname);
     if (portal) {
       const found = portals.get(portal[1]!);
       if (!found) return json(res, 404, { error: { message: 'No such portal session' } });
+      if (portal[2] === '/subscribe' && method === 'POST') {
+        const price = priceOf(new URLSearchParams(text).get('price'));
+        const customer = customers.get(String(found.customer));
+        if (price && customer)
+          createSubscription({
+            id: found.id,
+            customer: customer.id,
+            price_id: price.id,
+            subscription_data: { metadata: customer.metadata },
+          });
+        return redirect(res, `../${found.id}`);
+      }
       if (portal[2] && method === 'POST') {
         const form = new URLSearchParams(text);
         const sub = subscriptions.get(form.get('subscription') ?? '');
@@ -579,6 +647,20 @@ ${portal.return_url ? `<p><a href="${escapeHtml(String(portal.return_url))}">Ret
         return redirect(res, `../${found.id}`);
       }
       return portalPage(res, found);
+    }
+    if (url.pathname === '/test-clock') {
+      if (method === 'POST') {
+        const days = Number(new URLSearchParams(text).get('days'));
+        if (Number.isInteger(days) && days > 0 && days <= 400) advanceClock(days * 86_400);
+        return redirect(res, './test-clock');
+      }
+      return page(
+        res,
+        'Horloge de test (sandbox)',
+        `<h1>Horloge de test</h1><p data-testid="test-clock-now">${clock().toISOString()}</p>
+<form method="post"><label>Jours<input name="days" type="number" min="1" max="400" value="32"></label>
+<button type="submit">Avancer le temps</button></form>`,
+      );
     }
     if (url.pathname.startsWith('/invoice/'))
       return page(
@@ -603,6 +685,7 @@ ${portal.return_url ? `<p><a href="${escapeHtml(String(portal.return_url))}">Ret
       Object.assign(delay, { count, ms });
     },
     completeCheckout,
+    advanceClock,
     sign,
     settled: () => queue,
   };

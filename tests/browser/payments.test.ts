@@ -258,4 +258,21 @@ describe('subscribing through the payment sandbox', () => {
       await close();
     }
   });
+
+  it('staff open a chosen vendor’s billing portal from the staff vendor screen', async () => {
+    const vendor = (
+      await sql<{
+        uuid: string;
+      }>`select uuid from vendor where email = 'company@seconde.test'`.execute(server.db)
+    ).rows[0]!.uuid;
+    const { page, close } = await signIn('admin@seconde.test', `/vendor/${vendor}`);
+    const open = page.getByRole('button', { name: 'Ouvrir son portail de facturation' });
+    await open.waitFor({ timeout: 30_000 });
+    expect(await seriousViolations(page)).toEqual([]);
+    await open.click();
+    await page.waitForURL(/\/_sandbox\/stripe\/portal\/bps_/, { timeout: 30_000 });
+    // The vendor's own plan (company@ pays Essential since the test above), not the admin's.
+    expect(await page.getByTestId('portal-subscription').textContent()).toContain('Essential');
+    await close();
+  });
 });

@@ -21,6 +21,7 @@ export const peopleEn = {
     cityLine: '{{postalCode}} {{city}}',
     deposits: 'Deposits',
     availability: 'Availability',
+    openBillingPortal: 'Open their billing portal',
     onTrial: 'On trial',
     disabled: 'Disabled',
     contactWay: 'Preferred contact way',

@@ -21,6 +21,7 @@ export const peopleFr = {
     cityLine: '{{postalCode}} {{city}}',
     deposits: 'Dépôts',
     availability: 'Disponibilité',
+    openBillingPortal: 'Ouvrir son portail de facturation',
     onTrial: 'En période d’essai',
     disabled: 'Désactivé',
     contactWay: 'Moyen de contact préféré',

@@ -11,6 +11,7 @@ import {
 import { enumLabel, toMs } from '../people/labels.ts';
 import { checkoutConfirmationMachine, type CheckoutCheck } from './checkoutConfirmationMachine.ts';
 import { plansMachine, type PlanOffer, type ProviderPage } from './plansMachine.ts';
+import { vendorPortalMachine } from './vendorPortalMachine.ts';
 
 const typeNumber = (label: string) =>
   SubscriptionTypeSchema.values.find((v) => v.localName === label)?.number ??
@@ -44,6 +45,25 @@ export function plansLogic(clients: ClientFactory, leave: (url: string) => void)
       ),
       openPortal: fromPromise<ProviderPage>(async ({ signal }) => {
         const answer = await portal.getCustomerPortalUrl({}, { signal });
+        return { url: answer.url, errorCode: answer.errorCode ?? null };
+      }),
+      leaveFor: fromPromise<void, { url: string }>(
+        ({ input }) =>
+          new Promise<void>(() => {
+            leave(input.url);
+          }),
+      ),
+    },
+  });
+}
+
+/** Staff opening a chosen vendor's billing portal, and leaving for it. */
+export function vendorPortalLogic(clients: ClientFactory, leave: (url: string) => void) {
+  const portal = clients.get(PaymentPortalService);
+  return vendorPortalMachine.provide({
+    actors: {
+      openPortal: fromPromise<ProviderPage, { vendor: string }>(async ({ input, signal }) => {
+        const answer = await portal.getCustomerPortalUrl({ vendor: input.vendor }, { signal });
         return { url: answer.url, errorCode: answer.errorCode ?? null };
       }),
       leaveFor: fromPromise<void, { url: string }>(

@@ -14,6 +14,7 @@ import { DressingPanel } from './DressingPanel.tsx';
 import { Facts } from './Facts.tsx';
 import { InvoicesPanel } from './InvoicesPanel.tsx';
 import { RouteTabs } from './RouteTabs.tsx';
+import { VendorBillingPortal } from './VendorBillingPortal.tsx';
 
 interface VendorOutlet {
   readonly actor: ActorRefFrom<typeof vendorMachine>;
@@ -85,20 +86,26 @@ export function VendorInfoTab() {
   if (!detail) return fallback;
   const v = detail.vendor;
   return (
-    <Facts
-      testId="vendor-info"
-      facts={[
-        [t('people.email'), v.email],
-        [t('people.phone'), v.phoneNumber],
-        [t('people.address'), v.address],
-        [t('people.cityLabel'), t('people.cityLine', { postalCode: v.postalCode, city: v.city })],
-        [t('people.availability'), t(labelKey('peopleEnum.availability', v.availability))],
-        [t('people.onTrial'), t(v.onTrial ? 'people.yes' : 'people.no')],
-        [t('people.disabled'), t(v.disabled ? 'people.yes' : 'people.no')],
-        [t('people.negotiatedPercentage'), t('people.percent', { value: v.negotiatedPercentage })],
-        [t('people.productCount'), String(v.productNumber)],
-      ]}
-    />
+    <>
+      <Facts
+        testId="vendor-info"
+        facts={[
+          [t('people.email'), v.email],
+          [t('people.phone'), v.phoneNumber],
+          [t('people.address'), v.address],
+          [t('people.cityLabel'), t('people.cityLine', { postalCode: v.postalCode, city: v.city })],
+          [t('people.availability'), t(labelKey('peopleEnum.availability', v.availability))],
+          [t('people.onTrial'), t(v.onTrial ? 'people.yes' : 'people.no')],
+          [t('people.disabled'), t(v.disabled ? 'people.yes' : 'people.no')],
+          [
+            t('people.negotiatedPercentage'),
+            t('people.percent', { value: v.negotiatedPercentage }),
+          ],
+          [t('people.productCount'), String(v.productNumber)],
+        ]}
+      />
+      <VendorBillingPortal vendor={v.uuid} />
+    </>
   );
 }
 
