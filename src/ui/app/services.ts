@@ -1,8 +1,5 @@
-import {
-  createSessionAuth,
-  createUserManager,
-  type PageLocation,
-} from '../../machines/session/oidc.ts';
+import { createLazySessionAuth } from '../../machines/session/lazySessionAuth.ts';
+import type { PageLocation } from '../../machines/session/oidc.ts';
 import { backgroundTasksLogic } from '../../machines/backgroundTasks/backgroundTasksLogic.ts';
 import { exportLogic, type ExportLogic } from '../../machines/export/exportActors.ts';
 import { legalTermsLogic } from '../../machines/legalTerms/legalTermsLogic.ts';
@@ -49,7 +46,8 @@ export interface AppServices {
  * sign-in store on each call, so every client follows renewals without being rebuilt.
  */
 export function createAppServices(config: AppConfig, location: PageLocation): AppServices {
-  const auth = createSessionAuth(createUserManager(config.oidc, location.origin), location);
+  // The sign-in library loads apart, as the session starts (see createLazySessionAuth).
+  const auth = createLazySessionAuth(config.oidc, location);
   const getToken = () => auth.accessToken();
   // Every call refused with SUBSCRIPTION_UPDATE_NEEDED opens the subscription modal.
   const refusals = createRefusalChannel();
