@@ -181,6 +181,12 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
     publicSession,
   });
 
+  /** An invoice as the provider tells it: finalized first, then paid. */
+  function sendPaidInvoice(invoice: Obj): void {
+    send('invoice.finalized', { ...invoice, status: 'open', amount_paid: 0 });
+    send('invoice.paid', invoice);
+  }
+
   function priceObject(price: SandboxPrice): Obj {
     return {
       id: price.id,
@@ -264,7 +270,7 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
     };
     subscriptions.set(sub.id, sub);
     send('customer.subscription.created', sub);
-    send('invoice.paid', invoiceFor(sub, trialUntil ? 0 : price.unitAmount, 'paid'));
+    sendPaidInvoice(invoiceFor(sub, trialUntil ? 0 : price.unitAmount, 'paid'));
     return sub;
   }
 
@@ -323,7 +329,7 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
         current_period_end: periodEnd(now, price.interval),
       });
       send('customer.subscription.updated', sub, previous);
-      send('invoice.paid', invoiceFor(sub, price.unitAmount, 'paid'));
+      sendPaidInvoice(invoiceFor(sub, price.unitAmount, 'paid'));
       return sub;
     }
     if (params.cancel_at_period_end !== undefined) {

@@ -11,6 +11,11 @@ import { WAIT_FOR_CONFIRMATION_MS } from '../../server/services/billing/paymentP
 import { createPaymentSandbox, type PaymentSandbox } from '../../server/sandbox/paymentSandbox.ts';
 import { StreamCode } from '../../src/rpc/gen/seconde/v1/common_pb.ts';
 import {
+  InvoiceCategory,
+  InvoiceService,
+  InvoiceStatus,
+} from '../../src/rpc/gen/seconde/v1/invoice_pb.ts';
+import {
   PaymentProcessService,
   PaymentStatus,
   type PaymentProcess,
@@ -305,5 +310,82 @@ describe('expiry', () => {
     expect(
       await refusalOf(processes('vendor').refreshPaymentUrl({ uuid: process.uuid })),
     ).toMatchObject({ code: Code.FailedPrecondition, reason: 'PAYMENT_ALREADY_SETTLED' });
+  });
+});
+
+describe('the provider’s invoices of a subscription', () => {
+  const invoiceEvent = (type: string, id: string, created: number, paid: boolean) => ({
+    id: `evt_${type}_${id}_${created}`,
+    object: 'event',
+    created,
+    type,
+    data: {
+      object: {
+        id,
+        object: 'invoice',
+        customer: 'cus_invoices_vendor',
+        status: paid ? 'paid' : 'open',
+        number: `INV-${id.slice(-4)}`,
+        total: 4900,
+        amount_due: 4900,
+        amount_paid: paid ? 4900 : 0,
+        currency: 'eur',
+        created: created - 10,
+        period_start: created - 10,
+        period_end: created - 10,
+        hosted_invoice_url: `https://invoice.stripe.example/i/${id}`,
+        invoice_pdf: `https://pay.stripe.example/invoice/${id}/pdf`,
+        status_transitions: { paid_at: paid ? created : null },
+        parent: { type: 'subscription_details', subscription_details: { subscription: null } },
+      },
+    },
+  });
+  const send = async (event: object) => {
+    const payload = JSON.stringify(event);
+    return (await postEvent(payload, sandbox.sign(payload))).json();
+  };
+  const listed = async (who: 'vendor' | 'company', id: string) =>
+    (
+      await t.client(InvoiceService, who).list({ categories: [InvoiceCategory.PROVIDER_INVOICE] })
+    ).results.filter((i) => i.paymentProviderId === id);
+
+  beforeAll(async () => {
+    await sql`update vendor set payment_provider_customer_id = 'cus_invoices_vendor'
+      where uuid = ${vendorUuid}`.execute(t.server.db);
+  });
+
+  it('lists a finalized then paid invoice once, with its hosted page and PDF', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    expect(await send(invoiceEvent('invoice.finalized', 'in_test_0001', now, false))).toMatchObject(
+      { outcome: 'applied' },
+    );
+    let rows = await listed('vendor', 'in_test_0001');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      category: InvoiceCategory.PROVIDER_INVOICE,
+      invoiceStatus: InvoiceStatus.NOT_PAYED,
+      fullInvoiceNumber: 'INV-0001',
+      totalPrice: 49,
+      paymentProviderHostedUrl: 'https://invoice.stripe.example/i/in_test_0001',
+      paymentProviderPdfUrl: 'https://pay.stripe.example/invoice/in_test_0001/pdf',
+    });
+    const paid = invoiceEvent('invoice.paid', 'in_test_0001', now + 5, true);
+    await send(paid);
+    // Replayed: nothing changes.
+    expect(await send(paid)).toMatchObject({ outcome: 'replayed' });
+    rows = await listed('vendor', 'in_test_0001');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.invoiceStatus).toBe(InvoiceStatus.PAYED);
+    // Another vendor never sees it.
+    expect(await listed('company', 'in_test_0001')).toEqual([]);
+  });
+
+  it('a finalized event arriving after the payment leaves the invoice paid', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    await send(invoiceEvent('invoice.paid', 'in_test_0002', now, true));
+    await send(invoiceEvent('invoice.finalized', 'in_test_0002', now - 5, false));
+    const rows = await listed('vendor', 'in_test_0002');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.invoiceStatus).toBe(InvoiceStatus.PAYED);
   });
 });

@@ -156,6 +156,7 @@ describe('plans and checkout', () => {
     await sandbox.settled();
     expect(sandbox.deliveries.map((d) => [d.event.type, d.status])).toEqual([
       ['customer.subscription.created', 200],
+      ['invoice.finalized', 200],
       ['invoice.paid', 200],
     ]);
     const status = await client.getCheckoutStatus({ sessionId });

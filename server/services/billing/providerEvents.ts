@@ -4,14 +4,22 @@ import type { Database } from '../../db/schema.gen.ts';
 import type { SubscriptionStatusName } from '../../../src/domain/subscriptionAccess.ts';
 import { planByPrice, type BillingSettings } from './billingSettings.ts';
 import { applyPaymentEvent } from './paymentProcesses.ts';
+import { recordProviderInvoice } from './providerInvoices.ts';
 
-/** The events that move a subscription (2-business-data.md §4); any other is acknowledged only. */
+/**
+ * The events that move a subscription (2-business-data.md §4), record the provider's invoices, or
+ * move a one-off payment; any other is acknowledged only.
+ */
 export const HANDLED_EVENTS = [
   'customer.subscription.created',
   'customer.subscription.updated',
   'customer.subscription.deleted',
+  'invoice.finalized',
   'invoice.paid',
   'invoice.payment_failed',
+  'checkout.session.completed',
+  'checkout.session.expired',
+  'charge.refunded',
 ] as const;
 
 export type EventOutcome = 'applied' | 'replayed' | 'stale' | 'ignored';
@@ -160,7 +168,10 @@ export async function applyProviderEvent(
       case 'customer.subscription.deleted':
         return applySubscription(trx, settings, event.data.object, eventAt, true);
       case 'invoice.paid':
+        await recordProviderInvoice(trx, event.data.object, true);
         return applyInvoice(trx, event.data.object, eventAt, true);
+      case 'invoice.finalized':
+        return recordProviderInvoice(trx, event.data.object, false);
       case 'invoice.payment_failed':
         return applyInvoice(trx, event.data.object, eventAt, false);
       default:

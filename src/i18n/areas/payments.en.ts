@@ -28,6 +28,8 @@ export const paymentsEn: typeof paymentsFr = {
     backToDashboard: 'Back to the dashboard',
     reasonAmountInvalid: 'The amount must be a positive number of cents',
     reasonProviderRefused: 'The payment provider refused to open the payment page',
+    viewInvoice: 'View',
+    viewInvoiceLabel: 'View invoice {{number}} at the payment provider',
     reasonAlreadySettled: 'This payment is already paid, canceled or refunded',
   },
 };

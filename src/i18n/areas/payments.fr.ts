@@ -26,6 +26,8 @@ export const paymentsFr = {
     backToDashboard: 'Retour au tableau de bord',
     reasonAmountInvalid: 'Le montant doit être un nombre de centimes positif',
     reasonProviderRefused: 'Le prestataire de paiement a refusé d’ouvrir la page de paiement',
+    viewInvoice: 'Voir',
+    viewInvoiceLabel: 'Voir la facture {{number}} chez le prestataire de paiement',
     reasonAlreadySettled: 'Ce paiement est déjà payé, annulé ou remboursé',
   },
 };

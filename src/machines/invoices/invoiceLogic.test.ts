@@ -50,6 +50,12 @@ describe('invoice lines', () => {
     expect(
       downloadUrlOf(create(InvoiceSchema, { paymentProviderPdfUrl: 'javascript:alert(1)' })),
     ).toBeNull();
+    // The sandbox of a local install serves its pages over http on this machine only.
+    const local = 'http://127.0.0.1:8080/_sandbox/stripe/invoice/SBX-0001/pdf';
+    expect(downloadUrlOf(create(InvoiceSchema, { paymentProviderPdfUrl: local }))).toBe(local);
+    expect(
+      downloadUrlOf(create(InvoiceSchema, { paymentProviderPdfUrl: 'http://pay.example/a.pdf' })),
+    ).toBeNull();
   });
 
   it('leave product-sale invoices out of the list', () => {

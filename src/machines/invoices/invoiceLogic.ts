@@ -28,6 +28,8 @@ export interface InvoiceLine {
   readonly customerName: string;
   /** Where the payment provider's PDF can be opened; null when it has none. */
   readonly downloadUrl: string | null;
+  /** The payment provider's page of the invoice (PROVIDER_INVOICE); null when it has none. */
+  readonly hostedUrl: string | null;
   /** The app issued it (a number in an issuer's sequence): DownloadInvoice has its PDF. */
   readonly hasDocument: boolean;
   /** "platform" or "vendor:<uuid>"; '' for an invoice the app did not issue. */
@@ -65,12 +67,22 @@ const partyName = (p: InvoiceParty | undefined) =>
   p ? `${p.firstName} ${p.lastName}`.trim() || p.email : '';
 
 /**
- * A download link only for a file that exists: the payment provider's PDF (an https address).
+ * An address of the payment provider worth a link: https, or the built-in sandbox of a local
+ * install (http on this machine); anything else (javascript:, a bare key) is no link.
+ */
+export function providerUrlOf(url: string): string | null {
+  return /^https:\/\//.test(url) || /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?\//.test(url)
+    ? url
+    : null;
+}
+
+/**
+ * A download link only for a file that exists: the payment provider's PDF.
  * The app stores no invoice PDF of its own yet (its storage takes images only), so a `pdf_file`
  * key would lead nowhere and is not offered.
  */
 export function downloadUrlOf(invoice: Invoice): string | null {
-  return /^https:\/\//.test(invoice.paymentProviderPdfUrl) ? invoice.paymentProviderPdfUrl : null;
+  return providerUrlOf(invoice.paymentProviderPdfUrl);
 }
 
 export function invoiceLine(i: Invoice): InvoiceLine {
@@ -85,6 +97,7 @@ export function invoiceLine(i: Invoice): InvoiceLine {
     vendorName: partyName(i.vendorParty),
     customerName: partyName(i.customerParty),
     downloadUrl: downloadUrlOf(i),
+    hostedUrl: providerUrlOf(i.paymentProviderHostedUrl),
     hasDocument: i.issuer !== '' || i.pdfFile !== '',
     issuer: i.issuer,
     totalCents: Number(i.totalCents),

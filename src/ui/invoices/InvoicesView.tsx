@@ -202,6 +202,18 @@ export function InvoicesView() {
                   ) : (
                     <span data-testid="invoice-no-file">{t('pages.noDocument')}</span>
                   )}
+                  {inv.hostedUrl && (
+                    <AnchorButton
+                      variant="minimal"
+                      icon="share"
+                      href={inv.hostedUrl}
+                      target="_blank"
+                      rel="noreferrer"
+                      data-testid="invoice-hosted"
+                      text={t('payments.viewInvoice')}
+                      aria-label={t('payments.viewInvoiceLabel', { number: inv.number })}
+                    />
+                  )}
                 </td>
                 {vendorSide && (
                   <td>
