@@ -1,0 +1,145 @@
+import { Code } from '@connectrpc/connect';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  SANDBOX_BILLING,
+  type BillingSettings,
+} from '../../server/services/billing/billingSettings.ts';
+import { PAYMENT_WEBHOOK_PATH } from '../../server/services/billing/paymentProvider.ts';
+import { createPaymentSandbox, type PaymentSandbox } from '../../server/sandbox/paymentSandbox.ts';
+import { ProductFamily } from '../../src/rpc/gen/seconde/v1/category_pb.ts';
+import { DepositService, DepositStatus } from '../../src/rpc/gen/seconde/v1/deposit_pb.ts';
+import { PaymentPortalService } from '../../src/rpc/gen/seconde/v1/payment_portal_pb.ts';
+import {
+  SubscriptionService,
+  SubscriptionType,
+} from '../../src/rpc/gen/seconde/v1/subscription_pb.ts';
+import { listenHttpDouble, type HttpDouble } from '../helpers/httpDouble.ts';
+import { refusalOf, startTestServer, type TestServer } from '../helpers/testServer.ts';
+
+const SECRET_KEY = 'sk_test_subscription_provider';
+const WEBHOOK_SECRET = 'whsec_subscription_provider';
+const DAY = 86_400;
+
+let t: TestServer;
+let double: HttpDouble;
+let sandbox: PaymentSandbox;
+let serverUrl = '';
+
+beforeAll(async () => {
+  let base = '';
+  sandbox = createPaymentSandbox({
+    secretKey: SECRET_KEY,
+    webhookSecret: WEBHOOK_SECRET,
+    prices: SANDBOX_BILLING.plans.map((p) => ({
+      id: p.priceId,
+      unitAmount: p.amountCents,
+      currency: 'eur',
+      interval: p.interval,
+      name: p.type,
+    })),
+    pagesUrl: () => base,
+    webhookUrl: () => `${serverUrl}${PAYMENT_WEBHOOK_PATH}`,
+  });
+  double = await listenHttpDouble((req, res) => sandbox.handle(req, res, req.url ?? '/'));
+  base = double.base;
+  const billing: BillingSettings = {
+    ...SANDBOX_BILLING,
+    secretKey: SECRET_KEY,
+    webhookSecret: WEBHOOK_SECRET,
+    apiUrl: double.base,
+    sandbox: false,
+    timeoutMs: 1_000,
+  };
+  t = await startTestServer({ demoProducts: 0, billing }, ['vendor', 'company', 'admin']);
+  serverUrl = t.server.url;
+});
+
+afterAll(async () => {
+  await t?.close();
+  await double?.close();
+});
+
+async function planOf(who: 'vendor' | 'company') {
+  const vendor = (await t.me(who)).vendorUuid;
+  const { rows } = await sql<{ status: string; type: string; end: Date }>`
+    select s.status::text as status, s.type::text as type, s.current_period_end as end
+    from vendor v join subscription s on s.uuid = v.subscription
+    where v.uuid = ${vendor}`.execute(t.server.db);
+  return rows[0];
+}
+
+describe('a slow provider, retried later', () => {
+  it('gives up, writes nothing, and the retry gets the session the provider made meanwhile', async () => {
+    const client = t.client(SubscriptionService, 'company');
+    const ask = () =>
+      client.createCheckoutSession({ type: SubscriptionType.PRO, interval: 'year' });
+    const rows = async () =>
+      (await sql`select * from checkout_session`.execute(t.server.db)).rows.length;
+    // The customer is made first; then the session call answers too late (and its network retry).
+    await t.client(PaymentPortalService, 'company').getCustomerPortalUrl({});
+    sandbox.delayNext(2, 1_800);
+    expect(await refusalOf(ask())).toEqual({
+      code: Code.Unavailable,
+      reason: 'PAYMENT_PROVIDER_UNAVAILABLE',
+    });
+    expect(await rows()).toBe(0);
+    // The provider did make the session; the retry's idempotency key finds it again.
+    await expect.poll(() => sandbox.sessions.size, { timeout: 10_000 }).toBe(1);
+    const retried = await ask();
+    expect(retried.sessionId).toBe([...sandbox.sessions.keys()][0]);
+    expect(sandbox.sessions.size).toBe(1);
+    expect(await rows()).toBe(1);
+  });
+});
+
+describe('the sandbox test clock', () => {
+  it('renews a running plan and ends one cancelled at period end, which keeps refusal 5', async () => {
+    for (const who of ['vendor', 'company'] as const) {
+      const { url } = await t.client(PaymentPortalService, who).getCustomerPortalUrl({});
+      const price = who === 'vendor' ? 'price_pro_month' : 'price_essential_month';
+      await fetch(`${url}/subscribe`, {
+        method: 'POST',
+        body: new URLSearchParams({ price }),
+        redirect: 'manual',
+      });
+    }
+    await sandbox.settled();
+    expect(await planOf('vendor')).toMatchObject({ status: 'ACTIVE', type: 'PRO' });
+    const before = (await planOf('company'))!.end;
+    const vendorSub = [...sandbox.subscriptions.values()].find(
+      (s) =>
+        (s.items as { data: { price: { id: string } }[] }).data[0]!.price.id === 'price_pro_month',
+    )!;
+    const portal = await t.client(PaymentPortalService, 'vendor').getCustomerPortalUrl({});
+    await fetch(`${portal.url}/update`, {
+      method: 'POST',
+      body: new URLSearchParams({ subscription: vendorSub.id, action: 'cancel' }),
+      redirect: 'manual',
+    });
+
+    sandbox.advanceClock(32 * DAY);
+    await sandbox.settled();
+    expect(await planOf('vendor')).toMatchObject({ status: 'CANCELED', type: 'PRO' });
+    const company = await planOf('company');
+    expect(company).toMatchObject({ status: 'ACTIVE', type: 'ESSENTIAL' });
+    expect(company!.end.getTime()).toBeGreaterThan(before.getTime() + 25 * DAY * 1000);
+    const events = sandbox.deliveries.map((d) => d.event.type);
+    expect(events).toContain('customer.subscription.deleted');
+    expect(sandbox.deliveries.every((d) => d.status === 200)).toBe(true);
+
+    const deposit = await t.client(DepositService, 'admin').create({
+      deposit: {
+        name: `Horloge ${Date.now()}`,
+        status: DepositStatus.WAITING_FOR_VENDOR,
+        customerPostalCode: '75018',
+        family: ProductFamily.MIXED,
+        customerAcceptSendPostal: true,
+        isCreatedByPublicForm: true,
+      },
+    });
+    expect(
+      await refusalOf(t.client(DepositService, 'vendor').wantDeposit({ uuid: deposit.uuid })),
+    ).toMatchObject({ reason: 'SUBSCRIPTION_CANCELLED_AT_PERIOD_END' });
+  });
+});
