@@ -349,6 +349,28 @@ describe('free labels', () => {
     expect(await count()).toBe(1);
   });
 
+  it('refuses a second label for an item that has one, until that one is cancelled', async () => {
+    const labels = t.client(ShippingLabelService, 'vendor');
+    const product = await soldProduct('vendor');
+    const first = await labels.createFreeLabel(order(product, 'only-one'));
+    const parcelsBefore = parcelRequests().length;
+    expect(await refusalOf(labels.createFreeLabel(order(product, 'second-one')))).toEqual({
+      code: Code.FailedPrecondition,
+      reason: 'LABEL_ALREADY_MADE',
+    });
+    expect(parcelRequests().length).toBe(parcelsBefore);
+    // The item's labels are listed by its uuid.
+    const listed = await labels.list(
+      {},
+      { headers: { filters: encodeURIComponent(JSON.stringify({ shippedObjectUuid: product })) } },
+    );
+    expect(listed.results.map((l) => l.uuid)).toEqual([first.uuid]);
+    await labels.cancel({ uuid: first.uuid });
+    const again = await labels.createFreeLabel(order(product, 'second-one'));
+    expect(again.uuid).not.toBe(first.uuid);
+    expect(again.deliveryStatus).toBe(ShippingStatus.CREATED);
+  });
+
   it('refuses a product not sold, or not the vendor’s, and stops at the allowance', async () => {
     const labels = t.client(ShippingLabelService, 'vendor');
     const unsold = await soldProduct('vendor', 'ONLINE');

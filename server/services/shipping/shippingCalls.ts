@@ -45,6 +45,8 @@ type Row = Record<string, unknown>;
 const SOLD = ['SELL', 'PAYED', 'FACTURED'];
 /** Labels whose parcel is on its way: the place they leave from must stay. */
 const OPEN_STATUSES = ['CREATED', 'SHIPPED', 'BLOCKED'];
+/** Labels that no longer stand for the product's parcel: a new one may be made. */
+export const ENDED_STATUSES = ['CANCELED', 'EXPIRED', 'ERROR', 'RETURNED'];
 
 /** The vendor a call acts for: the caller's own record (staff name one). */
 function ownVendor(caller: Caller, named?: string): string {
@@ -258,6 +260,20 @@ export function shippingCallsHandlers(deps: ServiceDeps) {
         if (!product) throw fail(Code.NotFound, 'NOT_FOUND', 'Product not found');
         if (!SOLD.includes(product.sale_status as string))
           throw fail(Code.FailedPrecondition, 'PRODUCT_NOT_SOLD', 'Only a sold product is shipped');
+        const active = (
+          await sql<{ n: number }>`select count(*)::int as n from shipping_label
+            where vendor = ${vendor} and shipped_content_type = 'product'
+              and shipped_object_uuid = ${order.shippedObjectUuid} and is_return = ${order.isReturn}
+              and delivery_status::text not in (${sql.join(ENDED_STATUSES.map((s) => sql`${s}`))})`.execute(
+            trx,
+          )
+        ).rows[0]!.n;
+        if (active > 0)
+          throw fail(
+            Code.FailedPrecondition,
+            'LABEL_ALREADY_MADE',
+            'This item already has a label; cancel it before making another',
+          );
         const place = (
           await sql<Row>`select * from delivery_place where vendor = ${vendor} and is_active
             ${order.deliveryPlace ? sql`and uuid = ${order.deliveryPlace}` : sql``}

@@ -59,6 +59,7 @@ export const shippingEn: {
     reasonRecipientIncomplete: 'Give the buyer’s name and their relay point.',
     reasonLabelAlreadyShipped: 'This parcel already left: it can no longer be cancelled.',
     reasonLabelCanceled: 'This label was cancelled.',
+    reasonLabelAlreadyMade: 'This item already has a label: cancel it before making another.',
     reasonCarrierRefused: 'The carrier refused the request; check the relay point chosen.',
     reasonCarrierUnavailable:
       'The carrier is not answering right now; no label was made, try again in a moment.',

@@ -58,6 +58,8 @@ export const shippingFr = {
     reasonRecipientIncomplete: 'Indiquez le nom de l’acheteur et son point relais.',
     reasonLabelAlreadyShipped: 'Ce colis est déjà parti : il ne peut plus être annulé.',
     reasonLabelCanceled: 'Cette étiquette a été annulée.',
+    reasonLabelAlreadyMade:
+      'Cet article a déjà une étiquette : annulez-la avant d’en faire une autre.',
     reasonCarrierRefused: 'Le transporteur a refusé la demande ; vérifiez le point relais choisi.',
     reasonCarrierUnavailable:
       'Le transporteur ne répond pas pour le moment ; aucune étiquette n’a été créée, réessayez dans un instant.',
