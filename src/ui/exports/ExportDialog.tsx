@@ -73,8 +73,9 @@ function ExportProgress({ actor }: { readonly actor: ExportActor }) {
       {phase !== 'failed' && phase !== 'cancelled' && (
         <ProgressBar
           value={fraction}
-          // Stripes move only while the amount of work is unknown: a counted bar moves itself.
-          animate={busy && fraction === undefined}
+          // Stripes move only until the server answers: a counted bar moves itself, and moving
+          // stripes repaint the page under the window each frame while the file is built.
+          animate={phase === 'waiting'}
           stripes={busy}
           intent={phase === 'closed' ? Intent.SUCCESS : Intent.PRIMARY}
           aria-label={t('exports.progressLabel')}
