@@ -1,11 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { startServer } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import {
+  SubscriptionService,
+  SubscriptionType,
+} from '../../src/rpc/gen/seconde/v1/subscription_pb.ts';
+import { demoToken, rpcClient } from '../helpers/demoClient.ts';
 import {
   PaymentProcessService,
   PaymentStatus,
 } from '../../src/rpc/gen/seconde/v1/payment_process_pb.ts';
 import { SessionService } from '../../src/rpc/gen/seconde/v1/session_pb.ts';
 import { seriousViolations } from '../helpers/axe.ts';
-import { openAs, rpcAs } from '../helpers/browserPage.ts';
+import { openAs, rpcAs, submitLogin } from '../helpers/browserPage.ts';
 
 const VENDOR = 'vendor@seconde.test';
 const WAIT = { timeout: 30_000 };
@@ -69,6 +78,63 @@ describe('a payment through the provider’s checkout page', () => {
       await page.getByTestId('payment-confirmed').waitFor(WAIT);
     } finally {
       await close();
+    }
+  });
+});
+
+/**
+ * The provider's invoices of a subscription in the invoices screen, on a server of our own (local
+ * settings: the built-in sandbox) so the shared server's vendor@ keeps their plan.
+ */
+describe('the provider’s invoices in the invoices screen', () => {
+  it('a subscription paid at the provider shows its invoice with the hosted page and PDF', async () => {
+    const server = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      staticDir: path.resolve(process.env.BROWSER_TEST_DIST ?? 'dist'),
+      seed: 'demo',
+      demoProducts: 0,
+      config: loadConfig({}),
+    });
+    const browser = await chromium.connect(inject('browserEndpoint'));
+    try {
+      const token = await demoToken(server, VENDOR);
+      const { url } = await rpcClient(server.url, SubscriptionService, token).createCheckoutSession(
+        { type: SubscriptionType.STARTER, interval: 'month' },
+      );
+      // Paid on the provider's hosted page, as its form does.
+      const paid = await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' });
+      expect(paid.status).toBe(302);
+
+      const context = await browser.newContext({ locale: 'fr-FR' });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/invoices`);
+      await submitLogin(page, VENDOR);
+      await page.waitForURL((u) => u.pathname === '/invoices', WAIT);
+      const hosted = page.getByTestId('invoice-hosted').first();
+      // The signed webhook may land a moment after the return: the list is read again until then.
+      await expect
+        .poll(
+          async () => {
+            if (await hosted.isVisible()) return true;
+            await page.reload();
+            await page.getByTestId('invoice-count').waitFor(WAIT);
+            return hosted.isVisible();
+          },
+          { timeout: 30_000, interval: 1_000 },
+        )
+        .toBe(true);
+      const row = page.getByTestId('invoice-row').filter({ has: hosted });
+      expect(await row.textContent()).toMatch(/SBX-/);
+      expect(await hosted.getAttribute('href')).toMatch(/\/_sandbox\/stripe\/invoice\/SBX-/);
+      expect(
+        await row.getByRole('button', { name: /PDF de la facture SBX-/ }).getAttribute('href'),
+      ).toMatch(/\/pdf$/);
+      expect(await seriousViolations(page)).toEqual([]);
+      await context.close();
+    } finally {
+      await browser.close();
+      await server.close();
     }
   });
 });

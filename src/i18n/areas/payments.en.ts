@@ -29,6 +29,7 @@ export const paymentsEn: typeof paymentsFr = {
     reasonAmountInvalid: 'The amount must be a positive number of cents',
     reasonProviderRefused: 'The payment provider refused to open the payment page',
     viewInvoice: 'View',
+    providerPdfLabel: 'PDF of invoice {{number}}',
     viewInvoiceLabel: 'View invoice {{number}} at the payment provider',
     reasonAlreadySettled: 'This payment is already paid, canceled or refunded',
   },

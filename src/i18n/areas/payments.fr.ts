@@ -27,6 +27,8 @@ export const paymentsFr = {
     reasonAmountInvalid: 'Le montant doit être un nombre de centimes positif',
     reasonProviderRefused: 'Le prestataire de paiement a refusé d’ouvrir la page de paiement',
     viewInvoice: 'Voir',
+    // The accessible name starts with the button's visible text (PDF).
+    providerPdfLabel: 'PDF de la facture {{number}}',
     viewInvoiceLabel: 'Voir la facture {{number}} chez le prestataire de paiement',
     reasonAlreadySettled: 'Ce paiement est déjà payé, annulé ou remboursé',
   },

@@ -197,7 +197,7 @@ export function InvoicesView() {
                       target="_blank"
                       rel="noreferrer"
                       text={t('pages.download')}
-                      aria-label={t('pages.downloadInvoice', { number: inv.number })}
+                      aria-label={t('payments.providerPdfLabel', { number: inv.number })}
                     />
                   ) : (
                     <span data-testid="invoice-no-file">{t('pages.noDocument')}</span>
