@@ -144,6 +144,40 @@ describe('shipping a sold item, as vendor@', () => {
       ]);
       const free = await vendor(ShippingLabelService).checkIfNextLabelIsFree({});
       expect(free.freeRemaining).toBe(freeBefore - 1);
+
+      // 4. The section shows the label, not a second "Expédier", also after a reload.
+      await dialog.getByRole('button', { name: 'Fermer', exact: true }).last().click();
+      await dialog.waitFor({ state: 'hidden', ...T });
+      for (const reload of [false, true]) {
+        if (reload) await page.reload();
+        const shown = page.getByTestId('product-label');
+        await shown.waitFor(T);
+        const text = plain(await shown.textContent());
+        expect(text).toContain('Mondial Relay');
+        expect(text).toContain(tracking);
+        expect(plain(await page.getByTestId('product-label-status').textContent())).toMatch(
+          /^Étiquette créée \(.+\)$/,
+        );
+        expect(await page.getByRole('button', { name: 'Expédier' }).count()).toBe(0);
+      }
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // 5. Cancelled after confirming: the free label comes back, "Expédier" too.
+      await page.getByRole('button', { name: 'Annuler l’étiquette' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Annuler l’étiquette ?' });
+      await confirm.waitFor(T);
+      expect(plain(await confirm.textContent())).toContain(tracking);
+      expect(await seriousViolations(page)).toEqual([]);
+      await confirm.getByRole('button', { name: 'Annuler l’étiquette' }).click();
+      await page.getByRole('button', { name: 'Expédier' }).waitFor(T);
+      expect(await page.getByTestId('product-label').count()).toBe(0);
+      const after = await vendor(ShippingLabelService).list({});
+      expect(
+        after.results.filter((l) => l.shippedObjectUuid === product).map((l) => l.deliveryStatus),
+      ).toEqual([ShippingStatus.CANCELED]);
+      expect((await vendor(ShippingLabelService).checkIfNextLabelIsFree({})).freeRemaining).toBe(
+        freeBefore,
+      );
     } finally {
       await close();
     }

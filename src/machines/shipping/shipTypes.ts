@@ -1,6 +1,7 @@
 import { SHIPPING_REASONS } from '../../domain/shipping/deliveryServices.ts';
 import { errorI18nKey, toAppError, type AppErrorCode } from '../../rpc/errors.ts';
 import { SaleStatus } from '../../rpc/gen/seconde/v1/product_pb.ts';
+import { ShippingStatus } from '../../rpc/gen/seconde/v1/shipping_label_pb.ts';
 import { labelKey } from '../people/labels.ts';
 
 /** One of the vendor's active delivery places (where parcels are dropped off). */
@@ -57,3 +58,19 @@ export const isPostalCode = (value: string) => /^\d{5}$/.test(value.trim());
 /** A sold product (sold, paid or invoiced) may be shipped. */
 export const isShippable = (saleStatus: number) =>
   [SaleStatus.SELL, SaleStatus.PAYED, SaleStatus.FACTURED].includes(saleStatus);
+
+const STATUS_KEYS: Record<number, string> = {
+  [ShippingStatus.NOT_CREATED]: 'shipping.statusNotCreated',
+  [ShippingStatus.CREATED]: 'shipping.statusCreated',
+  [ShippingStatus.SHIPPED]: 'shipping.statusShipped',
+  [ShippingStatus.BLOCKED]: 'shipping.statusBlocked',
+  [ShippingStatus.DELIVERED]: 'shipping.statusDelivered',
+  [ShippingStatus.RETURNED]: 'shipping.statusReturned',
+  [ShippingStatus.CANCELED]: 'shipping.statusCanceled',
+  [ShippingStatus.EXPIRED]: 'shipping.statusExpired',
+  [ShippingStatus.ERROR]: 'shipping.statusError',
+};
+
+/** The text of a delivery status (FR/EN). */
+export const shippingStatusKey = (status: number) =>
+  STATUS_KEYS[status] ?? 'shipping.statusUnknown';

@@ -14,40 +14,165 @@ import {
   Spinner,
 } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ActorRefFrom } from 'xstate';
 import { deliveryServiceOf } from '../../domain/shipping/deliveryServices.ts';
-import { shipLogic } from '../../machines/shipping/shipLogic.ts';
+import type {
+  ProductLabel,
+  productLabelMachine,
+} from '../../machines/shipping/productLabelMachine.ts';
+import { productLabelLogic, shipLogic } from '../../machines/shipping/shipLogic.ts';
 import { canMakeLabel, placeOf, type shipMachine } from '../../machines/shipping/shipMachine.ts';
-import { isPostalCode, isShippable, shipRefusalKey } from '../../machines/shipping/shipTypes.ts';
+import {
+  isPostalCode,
+  isShippable,
+  shippingStatusKey,
+  shipRefusalKey,
+} from '../../machines/shipping/shipTypes.ts';
 import { useAppServices } from '../app/servicesContext.ts';
 import { FailedState, PageState } from '../components/PageState.tsx';
 import './shipping.css';
 
 type ShipActor = ActorRefFrom<typeof shipMachine>;
+type LabelActor = ActorRefFrom<typeof productLabelMachine>;
 
-/** "Ship it" on a sold product's page: opens the label dialog. Nothing for an unsold product. */
+/**
+ * The Shipping section of a sold product's page: the item's label when it has one (carrier, relay
+ * point, tracking number, status with its date, PDF, cancel before it leaves), otherwise "Ship it",
+ * which opens the label dialog. Nothing for an unsold product.
+ */
 export function ShipSection({ product, saleStatus }: { product: string; saleStatus: number }) {
   const { t } = useTranslation();
   const { clients } = useAppServices();
   const logic = useMemo(() => shipLogic(clients), [clients]);
   const actor = useActorRef(logic, { input: { product } });
+  const labelLogic = useMemo(() => productLabelLogic(clients), [clients]);
+  const labelActor = useActorRef(labelLogic, { input: { product } });
+  useEffect(() => {
+    const made = actor.on('ship.labelMade', () => labelActor.send({ type: 'label.reload' }));
+    return () => made.unsubscribe();
+  }, [actor, labelActor]);
+  const loading = useSelector(labelActor, (s) => s.matches('loading'));
+  const failed = useSelector(labelActor, (s) => s.hasTag('error'));
+  const errorCode = useSelector(labelActor, (s) => s.context.errorCode);
+  const label = useSelector(labelActor, (s) => s.context.label);
   if (!isShippable(saleStatus)) return null;
   return (
     <section aria-labelledby="product-ship-title" data-testid="product-ship">
       <H2 id="product-ship-title">{t('shipping.shipSection')}</H2>
-      <p className={Classes.TEXT_MUTED}>{t('shipping.shipSectionHelp')}</p>
-      <Button
-        icon="box"
-        intent={Intent.PRIMARY}
-        text={t('shipping.shipIt')}
-        onClick={() => actor.send({ type: 'ship.open' })}
-        data-testid="ship-open"
-      />
+      {label ? (
+        <LabelShown actor={labelActor} label={label} />
+      ) : loading ? (
+        <Spinner size={20} aria-label={t('shipping.loading')} />
+      ) : failed ? (
+        <FailedState
+          testId="product-label-failed"
+          title={t('shipping.labelLoadFailed')}
+          errorCode={errorCode}
+          retryText={t('shipping.retry')}
+          onRetry={() => labelActor.send({ type: 'label.retry' })}
+        />
+      ) : (
+        <>
+          <p className={Classes.TEXT_MUTED}>{t('shipping.shipSectionHelp')}</p>
+          <Button
+            icon="box"
+            intent={Intent.PRIMARY}
+            text={t('shipping.shipIt')}
+            onClick={() => actor.send({ type: 'ship.open' })}
+            data-testid="ship-open"
+          />
+        </>
+      )}
       <ShipDialog actor={actor} />
     </section>
+  );
+}
+
+function LabelShown({ actor, label }: { actor: LabelActor; label: ProductLabel }) {
+  const { t, i18n } = useTranslation();
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const downloading = useSelector(actor, (s) => s.matches('downloading'));
+  const confirming = useSelector(actor, (s) => s.matches('confirming'));
+  const cancelling = useSelector(actor, (s) => s.matches('cancelling'));
+  const refusal = useSelector(actor, (s) => s.context.refusal);
+  const date = label.statusAt
+    ? new Date(label.statusAt).toLocaleString(i18n.language, {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+      })
+    : '';
+  return (
+    <div data-testid="product-label">
+      <dl className="seconde-ship-label">
+        <dt>{t('shipping.carrier')}</dt>
+        <dd>{deliveryServiceOf(label.deliveryService)?.name ?? ''}</dd>
+        <dt>{t('shipping.relayPoint')}</dt>
+        <dd>{t('shipping.relayPointNumber', { id: label.servicePointId })}</dd>
+        <dt>{t('shipping.trackingNumber')}</dt>
+        <dd data-testid="product-label-tracking">{label.trackingNumber}</dd>
+        <dt>{t('shipping.deliveryStatus')}</dt>
+        <dd data-testid="product-label-status">
+          {t(shippingStatusKey(label.status))}
+          {date && ` (${date})`}
+        </dd>
+      </dl>
+      {refusal && (
+        <Callout intent={Intent.DANGER} role="alert" data-testid="product-label-refusal">
+          {t(shipRefusalKey(refusal))}
+        </Callout>
+      )}
+      <div className="seconde-ship-label-actions">
+        <Button
+          icon="download"
+          text={t('shipping.download')}
+          loading={downloading}
+          disabled={busy}
+          onClick={() => actor.send({ type: 'label.download' })}
+          data-testid="product-label-download"
+        />
+        {label.cancellable && (
+          <Button
+            icon="cross"
+            intent={Intent.DANGER}
+            text={t('shipping.cancelLabel')}
+            loading={cancelling}
+            disabled={busy}
+            onClick={() => actor.send({ type: 'label.cancel' })}
+            data-testid="product-label-cancel"
+          />
+        )}
+      </div>
+      <Dialog
+        isOpen={confirming}
+        onClose={() => actor.send({ type: 'label.keep' })}
+        title={t('shipping.cancelTitle')}
+        icon="trash"
+        style={{ maxWidth: 'calc(100vw - 16px)' }}
+      >
+        <DialogBody>
+          <p>{t('shipping.cancelQuestion', { tracking: label.trackingNumber })}</p>
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button
+                text={t('shipping.cancelKeep')}
+                onClick={() => actor.send({ type: 'label.keep' })}
+              />
+              <Button
+                intent={Intent.DANGER}
+                text={t('shipping.cancelConfirm')}
+                onClick={() => actor.send({ type: 'label.confirmCancel' })}
+                data-testid="product-label-cancel-confirm"
+              />
+            </>
+          }
+        />
+      </Dialog>
+    </div>
   );
 }
 
