@@ -332,6 +332,20 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
       sendPaidInvoice(invoiceFor(sub, price.unitAmount, 'paid'));
       return sub;
     }
+    const items = params.items as Record<string, unknown>[] | undefined;
+    const newPrice = priceOf(items?.[0]?.price);
+    if (newPrice && newPrice.id !== (item.price as Obj).id) {
+      const at = Number(params.proration_date ?? seconds());
+      const lines = prorationLines(sub, newPrice, at);
+      previous.items = structuredClone(sub.items);
+      item.price = priceObject(newPrice);
+      if (params.proration_behavior === 'always_invoice') {
+        const total = lines.reduce((sum, l) => sum + Number(l.amount), 0);
+        send('customer.subscription.updated', sub, previous);
+        send('invoice.paid', invoiceFor(sub, Math.max(0, total), 'paid'));
+        return sub;
+      }
+    }
     if (params.cancel_at_period_end !== undefined) {
       previous.cancel_at_period_end = sub.cancel_at_period_end;
       const cancel = params.cancel_at_period_end === 'true';
@@ -343,6 +357,32 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
     }
     send('customer.subscription.updated', sub, previous);
     return sub;
+  }
+
+  /**
+   * Stripe's proration of a price change at `at`: a credit line for the unused time of the current
+   * price and a charge line for the rest of the period on the new one, each rounded to the cent.
+   */
+  function prorationLines(sub: Obj, newPrice: SandboxPrice, at: number): Obj[] {
+    const item = (sub.items as { data: Record<string, unknown>[] }).data[0]!;
+    const old = priceOf((item.price as Obj).id)!;
+    const start = Number(item.current_period_start);
+    const end = Number(item.current_period_end);
+    const left = Math.min(1, Math.max(0, (end - at) / (end - start)));
+    const line = (price: SandboxPrice, sign: 1 | -1, what: string): Obj => ({
+      id: id('il'),
+      object: 'line_item',
+      amount: sign * Math.round(price.unitAmount * left),
+      currency: price.currency,
+      description: `${what} ${price.name}`,
+      period: { start: at, end },
+      pricing: { price_details: { price: price.id } },
+      parent: {
+        type: 'subscription_item_details',
+        subscription_item_details: { subscription: sub.id, proration: true },
+      },
+    });
+    return [line(old, -1, 'Temps non utilisé sur'), line(newPrice, 1, 'Temps restant sur')];
   }
 
   /** The API under /v1, as the official library calls it. */
@@ -470,6 +510,38 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
         components: params.components ?? {},
         created: seconds(),
         expires_at: seconds() + 1800,
+        livemode: false,
+      });
+    }
+    if (method === 'POST' && path === '/v1/invoices/create_preview') {
+      const sub = subscriptions.get(String(params.subscription));
+      const details = (params.subscription_details ?? {}) as Record<string, unknown>;
+      const items = (details.items ?? []) as Record<string, unknown>[];
+      const price = priceOf(items[0]?.price);
+      if (!sub || !price)
+        return apiError(
+          res,
+          400,
+          'invalid_request_error',
+          `No such ${sub ? 'price' : 'subscription'}: '${String(sub ? items[0]?.price : params.subscription)}'`,
+          'resource_missing',
+        );
+      const at = Number(details.proration_date ?? seconds());
+      const lines = prorationLines(sub, price, at);
+      const total = lines.reduce((sum, l) => sum + Number(l.amount), 0);
+      return json(res, 200, {
+        id: null,
+        object: 'invoice',
+        customer: sub.customer,
+        currency: price.currency,
+        subtotal: total,
+        total,
+        amount_due: Math.max(0, total),
+        lines: { object: 'list', data: lines, has_more: false },
+        parent: {
+          type: 'subscription_details',
+          subscription_details: { subscription: sub.id, metadata: sub.metadata },
+        },
         livemode: false,
       });
     }

@@ -143,3 +143,59 @@ describe('the sandbox test clock', () => {
     ).toMatchObject({ reason: 'SUBSCRIPTION_CANCELLED_AT_PERIOD_END' });
   });
 });
+
+describe('upgrade and downgrade with proration', () => {
+  it('previews the prorated amount, then moves the running plan and invoices it at once', async () => {
+    const client = t.client(SubscriptionService, 'company');
+    expect(
+      (await client.previewPlanChange({ type: SubscriptionType.ESSENTIAL, interval: 'month' }))
+        .errorCode,
+    ).toBe('SAME_PLAN');
+    expect(
+      (
+        await t
+          .client(SubscriptionService, 'vendor')
+          .previewPlanChange({ type: SubscriptionType.PRO, interval: 'month' })
+      ).errorCode,
+    ).toBe('NO_RUNNING_PLAN');
+
+    const preview = await client.previewPlanChange({
+      type: SubscriptionType.PRO,
+      interval: 'month',
+    });
+    expect(preview.errorCode).toBeUndefined();
+    // Stripe's proration: unused Essential time credited, the rest of the period charged on Pro.
+    const sub = [...sandbox.subscriptions.values()].find((s) => s.status === 'active')!;
+    const item = (sub.items as { data: Record<string, number>[] }).data[0]!;
+    const left =
+      (item.current_period_end! - Number(preview.prorationDate)) /
+      (item.current_period_end! - item.current_period_start!);
+    const expected = Math.round(4900 * left) - Math.round(2900 * left);
+    expect(Number(preview.prorationCents)).toBe(expected);
+    expect(Number(preview.amountDueCents)).toBe(expected);
+    expect(expected).toBeGreaterThan(0);
+    expect(expected).toBeLessThan(2000);
+
+    const paid = sandbox.deliveries.length;
+    const changed = await client.changePlan({
+      type: SubscriptionType.PRO,
+      interval: 'month',
+      prorationDate: preview.prorationDate,
+    });
+    expect(changed.errorCode).toBeUndefined();
+    await sandbox.settled();
+    expect(await planOf('company')).toMatchObject({ status: 'ACTIVE', type: 'PRO' });
+    const invoice = sandbox.deliveries.slice(paid).find((d) => d.event.type === 'invoice.paid');
+    expect((invoice?.event.data as { object: { amount_paid: number } }).object.amount_paid).toBe(
+      expected,
+    );
+
+    // Back down: the credit is larger than the charge, nothing is due now.
+    const down = await client.previewPlanChange({
+      type: SubscriptionType.STARTER,
+      interval: 'month',
+    });
+    expect(Number(down.prorationCents)).toBeLessThan(0);
+    expect(down.amountDueCents).toBe(0n);
+  });
+});

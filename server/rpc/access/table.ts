@@ -389,6 +389,9 @@ export const ACCESS_TABLE: readonly ServiceEntry[] = [
     // Always for the caller's own vendor record; the handler checks the session is theirs.
     createCheckoutSession: vendor(null),
     getCheckoutStatus: vendor(null),
+    // The caller's own running plan only: the handler reads it from their vendor record.
+    previewPlanChange: vendor(null),
+    changePlan: vendor(null),
   }),
   rulesFor(PaymentPortalService, {
     getCustomerPortalClientSecret: vendor(null, reads('vendor', 'vendor')),

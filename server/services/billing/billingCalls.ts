@@ -14,8 +14,10 @@ import {
   SubscriptionSchema,
   SubscriptionService,
   SubscriptionType,
+  type ChangePlanRequest,
   type CreateCheckoutSessionRequest,
   type GetCheckoutStatusRequest,
+  type PreviewPlanChangeRequest,
 } from '../../../src/rpc/gen/seconde/v1/subscription_pb.ts';
 import { requireCaller } from '../../crud/crudService.ts';
 import { rowToMessage } from '../../crud/rowMapping.ts';
@@ -105,7 +107,87 @@ export function billingCallsHandlers(deps: ServiceDeps) {
     return end - now.getTime() >= MIN_TRIAL_MS ? { trial_end: Math.floor(end / 1000) } : {};
   }
 
+  /** The caller's running plan at the provider, its item and the plan asked for. */
+  async function planChange(caller: Caller, type: SubscriptionType, interval: string) {
+    const vendorUuid = targetVendor(caller, undefined);
+    const plan = planOf(billing, typeName(type), interval);
+    if (!plan) throw fail(Code.InvalidArgument, 'UNKNOWN_PLAN', 'This plan is not sold');
+    const row = (
+      await sql<{ id: string }>`select s.payment_provider_id as id from vendor v
+        join subscription s on s.uuid = v.subscription
+        where v.uuid = ${vendorUuid} and s.provider_event_at is not null
+          and s.status in ('ACTIVE', 'TRIALING')`.execute(db)
+    ).rows[0];
+    if (!row) return { errorCode: 'NO_RUNNING_PLAN' } as const;
+    const p = requireProvider(provider);
+    const sub = await p.stripe.subscriptions.retrieve(row.id);
+    const item = sub.items.data[0];
+    if (!item) return { errorCode: 'NO_RUNNING_PLAN' } as const;
+    if (item.price.id === plan.priceId) return { errorCode: 'SAME_PLAN' } as const;
+    return { p, sub, item, plan, vendorUuid };
+  }
+
   const subscriptionHandlers = {
+    /** The provider's prorated invoice for moving the running plan now (shown before confirming). */
+    async previewPlanChange(req: PreviewPlanChangeRequest, ctx: HandlerContext) {
+      const empty = { amountDueCents: 0n, prorationCents: 0n, currency: billing.currency };
+      try {
+        const found = await planChange(requireCaller(ctx), req.type, req.interval);
+        if ('errorCode' in found)
+          return { ...empty, prorationDate: 0n, errorCode: found.errorCode };
+        const { p, sub, item, plan } = found;
+        // Costed at the provider's now (its clock, test clocks included), read back from the
+        // proration lines, whose period starts at that instant.
+        const invoice = await p.stripe.invoices.createPreview({
+          customer: typeof sub.customer === 'string' ? sub.customer : sub.customer.id,
+          subscription: sub.id,
+          subscription_details: {
+            items: [{ id: item.id, price: plan.priceId }],
+            proration_behavior: 'always_invoice',
+          },
+        });
+        const lines = invoice.lines.data.filter(
+          (l) => l.parent?.subscription_item_details?.proration,
+        );
+        const proration = lines.reduce((sum, l) => sum + l.amount, 0);
+        const prorationDate = lines[0]?.period.start ?? Math.floor(clock().getTime() / 1000);
+        return {
+          amountDueCents: BigInt(invoice.amount_due),
+          prorationCents: BigInt(proration),
+          currency: invoice.currency,
+          prorationDate: BigInt(prorationDate),
+        };
+      } catch (error) {
+        return { ...empty, prorationDate: 0n, errorCode: providerRefusal(error) };
+      }
+    },
+
+    /** Moves the running plan with the previewed proration, invoiced at once; the webhook sets it. */
+    async changePlan(req: ChangePlanRequest, ctx: HandlerContext) {
+      try {
+        const found = await planChange(requireCaller(ctx), req.type, req.interval);
+        if ('errorCode' in found) return { errorCode: found.errorCode };
+        const { p, sub, item, plan, vendorUuid } = found;
+        // The instant the vendor saw costed; the provider refuses one outside the current period.
+        const prorationDate = Number(req.prorationDate) || undefined;
+        await p.stripe.subscriptions.update(
+          sub.id,
+          {
+            items: [{ id: item.id, price: plan.priceId }],
+            proration_behavior: 'always_invoice',
+            ...(prorationDate && { proration_date: prorationDate }),
+            metadata: { vendor: vendorUuid, plan: plan.type },
+          },
+          {
+            idempotencyKey: `seconde-plan-change-${sub.id}-${plan.priceId}-${prorationDate ?? 'now'}`,
+          },
+        );
+        return {};
+      } catch (error) {
+        return { errorCode: providerRefusal(error) };
+      }
+    },
+
     listPlans() {
       return {
         plans: billing.plans.map((p) =>

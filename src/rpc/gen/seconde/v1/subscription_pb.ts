@@ -13,7 +13,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file seconde/v1/subscription.proto.
  */
 export const file_seconde_v1_subscription: GenFile = /*@__PURE__*/
-  fileDesc("Ch1zZWNvbmRlL3YxL3N1YnNjcmlwdGlvbi5wcm90bxIKc2Vjb25kZS52MSK9BAoMU3Vic2NyaXB0aW9uEhkKBHV1aWQYASABKAlCC7pICNgBAXIDsAEBEjgKBnN0YXR1cxgCIAEoDjIeLnNlY29uZGUudjEuU3Vic2NyaXB0aW9uU3RhdHVzQgi6SAWCAQIQARIeCg1wbGFuX2ludGVydmFsGAMgASgJQge6SARyAhhAEhMKC3BsYW5fYW1vdW50GAQgASgBEjQKBHR5cGUYBSABKA4yHC5zZWNvbmRlLnYxLlN1YnNjcmlwdGlvblR5cGVCCLpIBYIBAhABEhsKBnZlbmRvchgGIAEoCUILukgI2AEBcgOwAQESNgoSY3VycmVudF9wZXJpb2RfZW5kGAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBI8ChtkaXNjb3VudF9jb3Vwb25fcGVyY2VudF9vZmYYCCABKAFCF7pIFBISGQAAAAAAAFlAKQAAAAAAAAAAEh0KFWRpc2NvdW50X2NvdXBvbl92YWxpZBgJIAEoCBIlChNwYXltZW50X3Byb3ZpZGVyX2lkGAogASgJQgi6SAVyAxj/ARIcChRjYW5jZWxfYXRfcGVyaW9kX2VuZBgLIAEoCBIvCgpjcmVhdGVkX2F0GIQHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoKdXBkYXRlZF9hdBiFByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhQKC3Jvd192ZXJzaW9uGIYHIAEoBSI4ChtSZXRyaWV2ZVN1YnNjcmlwdGlvblJlcXVlc3QSGQoEdXVpZBgBIAEoCUILukgI2AEBcgOwAQEiMgoVVGVybWluYXRlVHJpYWxSZXF1ZXN0EhkKBHV1aWQYASABKAlCC7pICNgBAXIDsAEBIpcBCgRQbGFuEioKBHR5cGUYASABKA4yHC5zZWNvbmRlLnYxLlN1YnNjcmlwdGlvblR5cGUSEAoIaW50ZXJ2YWwYAiABKAkSFAoMYW1vdW50X2NlbnRzGAMgASgDEhAKCGN1cnJlbmN5GAQgASgJEhUKDXByb2R1Y3RfbGltaXQYBSABKAUSEgoKdHJpYWxfZGF5cxgGIAEoBSISChBMaXN0UGxhbnNSZXF1ZXN0IjQKEUxpc3RQbGFuc1Jlc3BvbnNlEh8KBXBsYW5zGAEgAygLMhAuc2Vjb25kZS52MS5QbGFuIn4KHENyZWF0ZUNoZWNrb3V0U2Vzc2lvblJlcXVlc3QSNgoEdHlwZRgBIAEoDjIcLnNlY29uZGUudjEuU3Vic2NyaXB0aW9uVHlwZUIKukgHggEEEAEgABImCghpbnRlcnZhbBgCIAEoCUIUukgRcg8YCFIFbW9udGhSBHllYXIiaAodQ3JlYXRlQ2hlY2tvdXRTZXNzaW9uUmVzcG9uc2USCwoDdXJsGAEgASgJEhIKCnNlc3Npb25faWQYAiABKAkSFwoKZXJyb3JfY29kZRgDIAEoCUgAiAEBQg0KC19lcnJvcl9jb2RlIjoKGEdldENoZWNrb3V0U3RhdHVzUmVxdWVzdBIeCgpzZXNzaW9uX2lkGAEgASgJQgq6SAdyBRABGP8BIncKGUdldENoZWNrb3V0U3RhdHVzUmVzcG9uc2USKgoGc3RhdHVzGAEgASgOMhouc2Vjb25kZS52MS5DaGVja291dFN0YXR1cxIuCgxzdWJzY3JpcHRpb24YAiABKAsyGC5zZWNvbmRlLnYxLlN1YnNjcmlwdGlvbiqTAgoQU3Vic2NyaXB0aW9uVHlwZRIhCh1TVUJTQ1JJUFRJT05fVFlQRV9VTlNQRUNJRklFRBAAEh0KGVNVQlNDUklQVElPTl9UWVBFX1NUQVJURVIQARIfChtTVUJTQ1JJUFRJT05fVFlQRV9FU1NFTlRJQUwQAhIZChVTVUJTQ1JJUFRJT05fVFlQRV9QUk8QAxIdChlTVUJTQ1JJUFRJT05fVFlQRV9QUkVNSVVNEAQSHwobU1VCU0NSSVBUSU9OX1RZUEVfRUNPTU1FUkNFEAUSIAocU1VCU0NSSVBUSU9OX1RZUEVfQ09NTUlTU0lPThAGEh8KG1NVQlNDUklQVElPTl9UWVBFX0ZPUk1BVElPThAHKq8CChJTdWJzY3JpcHRpb25TdGF0dXMSIwofU1VCU0NSSVBUSU9OX1NUQVRVU19VTlNQRUNJRklFRBAAEiIKHlNVQlNDUklQVElPTl9TVEFUVVNfSU5DT01QTEVURRABEioKJlNVQlNDUklQVElPTl9TVEFUVVNfSU5DT01QTEVURV9FWFBJUkVEEAISIAocU1VCU0NSSVBUSU9OX1NUQVRVU19UUklBTElORxADEh4KGlNVQlNDUklQVElPTl9TVEFUVVNfQUNUSVZFEAQSIAocU1VCU0NSSVBUSU9OX1NUQVRVU19QQVNUX0RVRRAFEiAKHFNVQlNDUklQVElPTl9TVEFUVVNfQ0FOQ0VMRUQQBhIeChpTVUJTQ1JJUFRJT05fU1RBVFVTX1VOUEFJRBAHKooBCg5DaGVja291dFN0YXR1cxIfChtDSEVDS09VVF9TVEFUVVNfVU5TUEVDSUZJRUQQABIbChdDSEVDS09VVF9TVEFUVVNfUEVORElORxABEh0KGUNIRUNLT1VUX1NUQVRVU19DT05GSVJNRUQQAhIbChdDSEVDS09VVF9TVEFUVVNfRVhQSVJFRBADMs0DChNTdWJzY3JpcHRpb25TZXJ2aWNlEk0KCFJldHJpZXZlEicuc2Vjb25kZS52MS5SZXRyaWV2ZVN1YnNjcmlwdGlvblJlcXVlc3QaGC5zZWNvbmRlLnYxLlN1YnNjcmlwdGlvbhJNCg5UZXJtaW5hdGVUcmlhbBIhLnNlY29uZGUudjEuVGVybWluYXRlVHJpYWxSZXF1ZXN0Ghguc2Vjb25kZS52MS5TdWJzY3JpcHRpb24SSAoJTGlzdFBsYW5zEhwuc2Vjb25kZS52MS5MaXN0UGxhbnNSZXF1ZXN0Gh0uc2Vjb25kZS52MS5MaXN0UGxhbnNSZXNwb25zZRJsChVDcmVhdGVDaGVja291dFNlc3Npb24SKC5zZWNvbmRlLnYxLkNyZWF0ZUNoZWNrb3V0U2Vzc2lvblJlcXVlc3QaKS5zZWNvbmRlLnYxLkNyZWF0ZUNoZWNrb3V0U2Vzc2lvblJlc3BvbnNlEmAKEUdldENoZWNrb3V0U3RhdHVzEiQuc2Vjb25kZS52MS5HZXRDaGVja291dFN0YXR1c1JlcXVlc3QaJS5zZWNvbmRlLnYxLkdldENoZWNrb3V0U3RhdHVzUmVzcG9uc2ViBnByb3RvMw", [file_buf_validate_validate, file_google_protobuf_timestamp]);
+  fileDesc("Ch1zZWNvbmRlL3YxL3N1YnNjcmlwdGlvbi5wcm90bxIKc2Vjb25kZS52MSK9BAoMU3Vic2NyaXB0aW9uEhkKBHV1aWQYASABKAlCC7pICNgBAXIDsAEBEjgKBnN0YXR1cxgCIAEoDjIeLnNlY29uZGUudjEuU3Vic2NyaXB0aW9uU3RhdHVzQgi6SAWCAQIQARIeCg1wbGFuX2ludGVydmFsGAMgASgJQge6SARyAhhAEhMKC3BsYW5fYW1vdW50GAQgASgBEjQKBHR5cGUYBSABKA4yHC5zZWNvbmRlLnYxLlN1YnNjcmlwdGlvblR5cGVCCLpIBYIBAhABEhsKBnZlbmRvchgGIAEoCUILukgI2AEBcgOwAQESNgoSY3VycmVudF9wZXJpb2RfZW5kGAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBI8ChtkaXNjb3VudF9jb3Vwb25fcGVyY2VudF9vZmYYCCABKAFCF7pIFBISGQAAAAAAAFlAKQAAAAAAAAAAEh0KFWRpc2NvdW50X2NvdXBvbl92YWxpZBgJIAEoCBIlChNwYXltZW50X3Byb3ZpZGVyX2lkGAogASgJQgi6SAVyAxj/ARIcChRjYW5jZWxfYXRfcGVyaW9kX2VuZBgLIAEoCBIvCgpjcmVhdGVkX2F0GIQHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoKdXBkYXRlZF9hdBiFByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhQKC3Jvd192ZXJzaW9uGIYHIAEoBSI4ChtSZXRyaWV2ZVN1YnNjcmlwdGlvblJlcXVlc3QSGQoEdXVpZBgBIAEoCUILukgI2AEBcgOwAQEiMgoVVGVybWluYXRlVHJpYWxSZXF1ZXN0EhkKBHV1aWQYASABKAlCC7pICNgBAXIDsAEBIpcBCgRQbGFuEioKBHR5cGUYASABKA4yHC5zZWNvbmRlLnYxLlN1YnNjcmlwdGlvblR5cGUSEAoIaW50ZXJ2YWwYAiABKAkSFAoMYW1vdW50X2NlbnRzGAMgASgDEhAKCGN1cnJlbmN5GAQgASgJEhUKDXByb2R1Y3RfbGltaXQYBSABKAUSEgoKdHJpYWxfZGF5cxgGIAEoBSISChBMaXN0UGxhbnNSZXF1ZXN0IjQKEUxpc3RQbGFuc1Jlc3BvbnNlEh8KBXBsYW5zGAEgAygLMhAuc2Vjb25kZS52MS5QbGFuIn4KHENyZWF0ZUNoZWNrb3V0U2Vzc2lvblJlcXVlc3QSNgoEdHlwZRgBIAEoDjIcLnNlY29uZGUudjEuU3Vic2NyaXB0aW9uVHlwZUIKukgHggEEEAEgABImCghpbnRlcnZhbBgCIAEoCUIUukgRcg8YCFIFbW9udGhSBHllYXIiaAodQ3JlYXRlQ2hlY2tvdXRTZXNzaW9uUmVzcG9uc2USCwoDdXJsGAEgASgJEhIKCnNlc3Npb25faWQYAiABKAkSFwoKZXJyb3JfY29kZRgDIAEoCUgAiAEBQg0KC19lcnJvcl9jb2RlIjoKGEdldENoZWNrb3V0U3RhdHVzUmVxdWVzdBIeCgpzZXNzaW9uX2lkGAEgASgJQgq6SAdyBRABGP8BIncKGUdldENoZWNrb3V0U3RhdHVzUmVzcG9uc2USKgoGc3RhdHVzGAEgASgOMhouc2Vjb25kZS52MS5DaGVja291dFN0YXR1cxIuCgxzdWJzY3JpcHRpb24YAiABKAsyGC5zZWNvbmRlLnYxLlN1YnNjcmlwdGlvbiJ6ChhQcmV2aWV3UGxhbkNoYW5nZVJlcXVlc3QSNgoEdHlwZRgBIAEoDjIcLnNlY29uZGUudjEuU3Vic2NyaXB0aW9uVHlwZUIKukgHggEEEAEgABImCghpbnRlcnZhbBgCIAEoCUIUukgRcg8YCFIFbW9udGhSBHllYXIioAEKGVByZXZpZXdQbGFuQ2hhbmdlUmVzcG9uc2USGAoQYW1vdW50X2R1ZV9jZW50cxgBIAEoAxIXCg9wcm9yYXRpb25fY2VudHMYAiABKAMSEAoIY3VycmVuY3kYAyABKAkSFgoOcHJvcmF0aW9uX2RhdGUYBCABKAMSFwoKZXJyb3JfY29kZRgFIAEoCUgAiAEBQg0KC19lcnJvcl9jb2RlIpQBChFDaGFuZ2VQbGFuUmVxdWVzdBI2CgR0eXBlGAEgASgOMhwuc2Vjb25kZS52MS5TdWJzY3JpcHRpb25UeXBlQgq6SAeCAQQQASAAEiYKCGludGVydmFsGAIgASgJQhS6SBFyDxgIUgVtb250aFIEeWVhchIfCg5wcm9yYXRpb25fZGF0ZRgDIAEoA0IHukgEIgIoACI8ChJDaGFuZ2VQbGFuUmVzcG9uc2USFwoKZXJyb3JfY29kZRgBIAEoCUgAiAEBQg0KC19lcnJvcl9jb2RlKpMCChBTdWJzY3JpcHRpb25UeXBlEiEKHVNVQlNDUklQVElPTl9UWVBFX1VOU1BFQ0lGSUVEEAASHQoZU1VCU0NSSVBUSU9OX1RZUEVfU1RBUlRFUhABEh8KG1NVQlNDUklQVElPTl9UWVBFX0VTU0VOVElBTBACEhkKFVNVQlNDUklQVElPTl9UWVBFX1BSTxADEh0KGVNVQlNDUklQVElPTl9UWVBFX1BSRU1JVU0QBBIfChtTVUJTQ1JJUFRJT05fVFlQRV9FQ09NTUVSQ0UQBRIgChxTVUJTQ1JJUFRJT05fVFlQRV9DT01NSVNTSU9OEAYSHwobU1VCU0NSSVBUSU9OX1RZUEVfRk9STUFUSU9OEAcqrwIKElN1YnNjcmlwdGlvblN0YXR1cxIjCh9TVUJTQ1JJUFRJT05fU1RBVFVTX1VOU1BFQ0lGSUVEEAASIgoeU1VCU0NSSVBUSU9OX1NUQVRVU19JTkNPTVBMRVRFEAESKgomU1VCU0NSSVBUSU9OX1NUQVRVU19JTkNPTVBMRVRFX0VYUElSRUQQAhIgChxTVUJTQ1JJUFRJT05fU1RBVFVTX1RSSUFMSU5HEAMSHgoaU1VCU0NSSVBUSU9OX1NUQVRVU19BQ1RJVkUQBBIgChxTVUJTQ1JJUFRJT05fU1RBVFVTX1BBU1RfRFVFEAUSIAocU1VCU0NSSVBUSU9OX1NUQVRVU19DQU5DRUxFRBAGEh4KGlNVQlNDUklQVElPTl9TVEFUVVNfVU5QQUlEEAcqigEKDkNoZWNrb3V0U3RhdHVzEh8KG0NIRUNLT1VUX1NUQVRVU19VTlNQRUNJRklFRBAAEhsKF0NIRUNLT1VUX1NUQVRVU19QRU5ESU5HEAESHQoZQ0hFQ0tPVVRfU1RBVFVTX0NPTkZJUk1FRBACEhsKF0NIRUNLT1VUX1NUQVRVU19FWFBJUkVEEAMy/AQKE1N1YnNjcmlwdGlvblNlcnZpY2USTQoIUmV0cmlldmUSJy5zZWNvbmRlLnYxLlJldHJpZXZlU3Vic2NyaXB0aW9uUmVxdWVzdBoYLnNlY29uZGUudjEuU3Vic2NyaXB0aW9uEk0KDlRlcm1pbmF0ZVRyaWFsEiEuc2Vjb25kZS52MS5UZXJtaW5hdGVUcmlhbFJlcXVlc3QaGC5zZWNvbmRlLnYxLlN1YnNjcmlwdGlvbhJICglMaXN0UGxhbnMSHC5zZWNvbmRlLnYxLkxpc3RQbGFuc1JlcXVlc3QaHS5zZWNvbmRlLnYxLkxpc3RQbGFuc1Jlc3BvbnNlEmwKFUNyZWF0ZUNoZWNrb3V0U2Vzc2lvbhIoLnNlY29uZGUudjEuQ3JlYXRlQ2hlY2tvdXRTZXNzaW9uUmVxdWVzdBopLnNlY29uZGUudjEuQ3JlYXRlQ2hlY2tvdXRTZXNzaW9uUmVzcG9uc2USYAoRR2V0Q2hlY2tvdXRTdGF0dXMSJC5zZWNvbmRlLnYxLkdldENoZWNrb3V0U3RhdHVzUmVxdWVzdBolLnNlY29uZGUudjEuR2V0Q2hlY2tvdXRTdGF0dXNSZXNwb25zZRJgChFQcmV2aWV3UGxhbkNoYW5nZRIkLnNlY29uZGUudjEuUHJldmlld1BsYW5DaGFuZ2VSZXF1ZXN0GiUuc2Vjb25kZS52MS5QcmV2aWV3UGxhbkNoYW5nZVJlc3BvbnNlEksKCkNoYW5nZVBsYW4SHS5zZWNvbmRlLnYxLkNoYW5nZVBsYW5SZXF1ZXN0Gh4uc2Vjb25kZS52MS5DaGFuZ2VQbGFuUmVzcG9uc2ViBnByb3RvMw", [file_buf_validate_validate, file_google_protobuf_timestamp]);
 
 /**
  * Local copy of a vendor's plan at the payment provider, used to gate deposit-taking and features.
@@ -324,6 +324,124 @@ export const GetCheckoutStatusResponseSchema: GenMessage<GetCheckoutStatusRespon
   messageDesc(file_seconde_v1_subscription, 9);
 
 /**
+ * What moving the caller's running plan to another plan costs now: the provider's prorated
+ * invoice (credit for the unused time of the current plan, charge for the rest of the period).
+ *
+ * @generated from message seconde.v1.PreviewPlanChangeRequest
+ */
+export type PreviewPlanChangeRequest = Message<"seconde.v1.PreviewPlanChangeRequest"> & {
+  /**
+   * @generated from field: seconde.v1.SubscriptionType type = 1;
+   */
+  type: SubscriptionType;
+
+  /**
+   * @generated from field: string interval = 2;
+   */
+  interval: string;
+};
+
+/**
+ * Describes the message seconde.v1.PreviewPlanChangeRequest.
+ * Use `create(PreviewPlanChangeRequestSchema)` to create a new message.
+ */
+export const PreviewPlanChangeRequestSchema: GenMessage<PreviewPlanChangeRequest> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_subscription, 10);
+
+/**
+ * @generated from message seconde.v1.PreviewPlanChangeResponse
+ */
+export type PreviewPlanChangeResponse = Message<"seconde.v1.PreviewPlanChangeResponse"> & {
+  /**
+   * Charged at once, in cents (0 when the credit covers it).
+   *
+   * @generated from field: int64 amount_due_cents = 1;
+   */
+  amountDueCents: bigint;
+
+  /**
+   * The credit and charge lines summed, in cents (negative for a downgrade's credit).
+   *
+   * @generated from field: int64 proration_cents = 2;
+   */
+  prorationCents: bigint;
+
+  /**
+   * @generated from field: string currency = 3;
+   */
+  currency: string;
+
+  /**
+   * The instant the amounts are computed for (Unix seconds): ChangePlan takes it back.
+   *
+   * @generated from field: int64 proration_date = 4;
+   */
+  prorationDate: bigint;
+
+  /**
+   * Set when the provider refused, or NO_RUNNING_PLAN / SAME_PLAN.
+   *
+   * @generated from field: optional string error_code = 5;
+   */
+  errorCode?: string | undefined;
+};
+
+/**
+ * Describes the message seconde.v1.PreviewPlanChangeResponse.
+ * Use `create(PreviewPlanChangeResponseSchema)` to create a new message.
+ */
+export const PreviewPlanChangeResponseSchema: GenMessage<PreviewPlanChangeResponse> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_subscription, 11);
+
+/**
+ * Moves the caller's running plan to another one with the proration previewed.
+ *
+ * @generated from message seconde.v1.ChangePlanRequest
+ */
+export type ChangePlanRequest = Message<"seconde.v1.ChangePlanRequest"> & {
+  /**
+   * @generated from field: seconde.v1.SubscriptionType type = 1;
+   */
+  type: SubscriptionType;
+
+  /**
+   * @generated from field: string interval = 2;
+   */
+  interval: string;
+
+  /**
+   * @generated from field: int64 proration_date = 3;
+   */
+  prorationDate: bigint;
+};
+
+/**
+ * Describes the message seconde.v1.ChangePlanRequest.
+ * Use `create(ChangePlanRequestSchema)` to create a new message.
+ */
+export const ChangePlanRequestSchema: GenMessage<ChangePlanRequest> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_subscription, 12);
+
+/**
+ * @generated from message seconde.v1.ChangePlanResponse
+ */
+export type ChangePlanResponse = Message<"seconde.v1.ChangePlanResponse"> & {
+  /**
+   * Set when the provider refused, or NO_RUNNING_PLAN / SAME_PLAN.
+   *
+   * @generated from field: optional string error_code = 1;
+   */
+  errorCode?: string | undefined;
+};
+
+/**
+ * Describes the message seconde.v1.ChangePlanResponse.
+ * Use `create(ChangePlanResponseSchema)` to create a new message.
+ */
+export const ChangePlanResponseSchema: GenMessage<ChangePlanResponse> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_subscription, 13);
+
+/**
  * Plans a vendor can hold. COMMISSION and FORMATION (training) never count as a valid paid plan.
  *
  * @generated from enum seconde.v1.SubscriptionType
@@ -510,6 +628,22 @@ export const SubscriptionService: GenService<{
     methodKind: "unary";
     input: typeof GetCheckoutStatusRequestSchema;
     output: typeof GetCheckoutStatusResponseSchema;
+  },
+  /**
+   * @generated from rpc seconde.v1.SubscriptionService.PreviewPlanChange
+   */
+  previewPlanChange: {
+    methodKind: "unary";
+    input: typeof PreviewPlanChangeRequestSchema;
+    output: typeof PreviewPlanChangeResponseSchema;
+  },
+  /**
+   * @generated from rpc seconde.v1.SubscriptionService.ChangePlan
+   */
+  changePlan: {
+    methodKind: "unary";
+    input: typeof ChangePlanRequestSchema;
+    output: typeof ChangePlanResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_seconde_v1_subscription, 0);
