@@ -139,6 +139,7 @@ export type ProductEventKind =
   | 'RECORDED'
   | 'RELEASED'
   | 'RESERVED'
+  | 'SHIPPING'
   | 'SOLD'
   | 'WITHDRAW_FAILED'
   | 'WITHDRAWN';

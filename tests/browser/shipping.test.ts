@@ -178,6 +178,15 @@ describe('shipping a sold item, as vendor@', () => {
       expect((await vendor(ShippingLabelService).checkIfNextLabelIsFree({})).freeRemaining).toBe(
         freeBefore,
       );
+
+      // 6. The item's timeline tells the parcel's steps, oldest first.
+      await page.reload();
+      const steps = page.locator('[data-testid="timeline-row"][data-kind="SHIPPING"]');
+      await expect.poll(() => steps.count(), T).toBe(2);
+      expect(
+        (await steps.allTextContents()).map((s) => plain(s).replace(/^.*?Colis/, 'Colis')),
+      ).toEqual(['Colis : Étiquette créée', 'Colis : Annulée']);
+      expect(await seriousViolations(page)).toEqual([]);
     } finally {
       await close();
     }

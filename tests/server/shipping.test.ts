@@ -15,6 +15,11 @@ import {
   createSendcloudSandbox,
   type SendcloudSandbox,
 } from '../../server/sandbox/sendcloudSandbox.ts';
+import { timestampDate } from '@bufbuild/protobuf/wkt';
+import {
+  ProductEventKind,
+  ProductListingService,
+} from '../../src/rpc/gen/seconde/v1/listing_pb.ts';
 import { DeliveryPlaceService } from '../../src/rpc/gen/seconde/v1/delivery_place_pb.ts';
 import {
   LabelFormat,
@@ -498,5 +503,19 @@ describe('a label after it is made', () => {
     expect((await labels.retrieve({ uuid: label.uuid })).deliveryStatus).toBe(
       ShippingStatus.DELIVERED,
     );
+
+    // Each status applied is a line of the product's timeline, oldest first; ignored ones none.
+    const timeline = await t.client(ProductListingService, 'vendor').listEvents({
+      product: label.shippedObjectUuid,
+    });
+    expect(
+      timeline.results
+        .filter((e) => e.kind === ProductEventKind.SHIPPING)
+        .map((e) => [e.detail, timestampDate(e.occurredAt!).getTime()]),
+    ).toEqual([
+      ['CREATED', timestampDate(label.deliveryStatusDatetime!).getTime()],
+      ['SHIPPED', expect.any(Number)],
+      ['DELIVERED', timestampDate(delivered.deliveryStatusDatetime!).getTime()],
+    ]);
   });
 });

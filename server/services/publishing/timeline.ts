@@ -10,7 +10,8 @@ export type ProductEventKindLabel =
   | 'SOLD'
   | 'WITHDRAWN'
   | 'WITHDRAW_FAILED'
-  | 'RECORDED';
+  | 'RECORDED'
+  | 'SHIPPING';
 
 export interface ProductEventInput {
   readonly product: string;

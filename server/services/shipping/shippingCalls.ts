@@ -38,9 +38,21 @@ import {
   requireCarrier,
   type CarrierClient,
 } from './carrierClient.ts';
+import { recordProductEvent } from '../publishing/timeline.ts';
 import { statusOfCarrier } from './labelStatus.ts';
 
 type Row = Record<string, unknown>;
+
+/** A label's delivery status, as a line of the shipped product's timeline. */
+async function shippingEvent(db: Kysely<Database>, label: Row): Promise<void> {
+  if (label.shipped_content_type !== 'product' || !label.shipped_object_uuid) return;
+  await recordProductEvent(db, {
+    product: label.shipped_object_uuid as string,
+    kind: 'SHIPPING',
+    detail: String(label.delivery_status),
+    at: label.delivery_status_datetime as Date,
+  });
+}
 /** Products that were sold and may be shipped. */
 const SOLD = ['SELL', 'PAYED', 'FACTURED'];
 /** Labels whose parcel is on its way: the place they leave from must stay. */
@@ -331,7 +343,7 @@ export function shippingCallsHandlers(deps: ServiceDeps) {
           reference: uuid,
         });
         const now = clock();
-        return (
+        const made = (
           await sql<Row>`insert into shipping_label (uuid, vendor, idempotency_key, delivery_place,
               delivery_service, sender_content_type, sender_object_uuid, recipient_content_type,
               recipient_object_uuid, shipped_content_type, shipped_object_uuid, weight, is_return,
@@ -348,6 +360,8 @@ export function shippingCallsHandlers(deps: ServiceDeps) {
               ${now}, ${now})
             returning *`.execute(trx)
         ).rows[0]!;
+        await shippingEvent(trx, made);
+        return made;
       });
       return labelMessage(row);
     },
@@ -363,22 +377,24 @@ export function shippingCallsHandlers(deps: ServiceDeps) {
             'LABEL_ALREADY_SHIPPED',
             'This parcel already left; it can no longer be cancelled',
           );
-        const cancelled = await requireCarrier(carrier).cancelParcel(
+        const voided = await requireCarrier(carrier).cancelParcel(
           label.carrier_parcel_id as string,
         );
-        if (!cancelled)
+        if (!voided)
           throw fail(
             Code.FailedPrecondition,
             'LABEL_ALREADY_SHIPPED',
             'This parcel already left; it can no longer be cancelled',
           );
         const now = clock();
-        return (
+        const cancelled = (
           await sql<Row>`update shipping_label set delivery_status = 'CANCELED',
               delivery_status_datetime = ${now}, cancel_datetime = ${now}, updated_at = ${now},
               row_version = row_version + 1
             where uuid = ${req.uuid} returning *`.execute(trx)
         ).rows[0]!;
+        await shippingEvent(trx, cancelled);
+        return cancelled;
       });
       return labelMessage(row);
     },
@@ -459,15 +475,19 @@ async function webhook(
     const at = new Date(Number(event.timestamp) || deps.clock().getTime());
     const id = Number(event.parcel.status?.id ?? 0);
     const message = String(event.parcel.status?.message ?? '');
-    const result = await sql`update shipping_label set
+    const parcelId = String(event.parcel.id);
+    updated = await deps.db.transaction().execute(async (trx) => {
+      const result = await sql<Row>`update shipping_label set
         delivery_status = ${statusOfCarrier(id, message)}, delivery_status_datetime = ${at},
         original_code = ${String(id)}, original_label = ${message}, updated_at = now(),
         row_version = row_version + 1
-      where carrier_parcel_id = ${String(event.parcel.id)}
-        and (delivery_status_datetime is null or delivery_status_datetime <= ${at})`.execute(
-      deps.db,
-    );
-    updated = Number(result.numAffectedRows ?? 0);
+      where carrier_parcel_id = ${parcelId}
+        and (delivery_status_datetime is null or delivery_status_datetime <= ${at})
+      returning *`.execute(trx);
+      // The status and its timeline line are written together.
+      for (const label of result.rows) await shippingEvent(trx, label);
+      return result.rows.length;
+    });
   }
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end(JSON.stringify({ received: true, updated }));

@@ -113,6 +113,7 @@ export const connectorsEn = {
     eventWithdrawn: 'Withdrawn from {{channel}}',
     eventWithdrawFailed: 'Withdrawal from {{channel}} failed',
     eventRecorded: 'Listing recorded on {{channel}}',
+    eventShipping: 'Parcel: {{status}}',
     eventUnknown: 'Event on {{channel}}',
     eventLink: 'see (new tab)',
     noticeWithdrawn: 'Listing withdrawn',

@@ -115,6 +115,7 @@ export const connectorsFr = {
     eventWithdrawn: 'Retiré de {{channel}}',
     eventWithdrawFailed: 'Échec du retrait de {{channel}}',
     eventRecorded: 'Annonce enregistrée sur {{channel}}',
+    eventShipping: 'Colis : {{status}}',
     eventUnknown: 'Événement sur {{channel}}',
     eventLink: 'voir (nouvel onglet)',
     noticeWithdrawn: 'Annonce retirée',

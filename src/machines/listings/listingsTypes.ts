@@ -17,7 +17,7 @@ export interface ListingRow {
 /** One line of the product's timeline. */
 export interface TimelineRow {
   readonly uuid: string;
-  /** LISTED, PUBLISH_FAILED, RESERVED, RELEASED, SOLD, WITHDRAWN, WITHDRAW_FAILED, RECORDED. */
+  /** LISTED, PUBLISH_FAILED, RESERVED, RELEASED, SOLD, WITHDRAWN, WITHDRAW_FAILED, RECORDED, SHIPPING. */
   readonly kind: string | null;
   readonly publisherName: string;
   readonly url: string;

@@ -27,6 +27,7 @@ export function ListingTimeline() {
         >
           {timeline.map((event) => {
             const channel = channelName(event.publisherName, t);
+            const shipping = event.kind === 'SHIPPING';
             return (
               <li key={event.uuid} data-testid="timeline-row" data-kind={event.kind ?? ''}>
                 <time
@@ -37,7 +38,11 @@ export function ListingTimeline() {
                   {formatDate(event.occurredAt, i18n.language, true)}
                 </time>
                 <span>
-                  {t(labelKey('listings.event', event.kind), { channel })}
+                  {t(labelKey('listings.event', event.kind), {
+                    channel,
+                    // A parcel's step names its delivery status (kept in `detail`).
+                    status: shipping ? t(labelKey('shipping.status', event.detail)) : '',
+                  })}
                   {event.url && (
                     <>
                       {' '}
@@ -47,7 +52,7 @@ export function ListingTimeline() {
                     </>
                   )}
                 </span>
-                {event.detail && (
+                {event.detail && !shipping && (
                   <span className="seconde-timeline-detail">{reasonText(event.detail)}</span>
                 )}
               </li>
