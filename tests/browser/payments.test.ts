@@ -275,4 +275,27 @@ describe('subscribing through the payment sandbox', () => {
     expect(await page.getByTestId('portal-subscription').textContent()).toContain('Essential');
     await close();
   });
+
+  it('company@ moves up to Pro, seeing the prorated amount before confirming', async () => {
+    const { page, close } = await signIn('company@seconde.test', '/edit-profile/plans');
+    const pro = page.getByTestId('plan-PRO');
+    await pro.waitFor({ timeout: 30_000 });
+    await pro.getByRole('button', { name: 'S’abonner à Pro (Mensuel)' }).click();
+    const amount = page.getByTestId('plan-change-amount');
+    await amount.waitFor({ timeout: 30_000 });
+    // Less than a whole month of the difference (20,00 €): the rest of the period, prorated.
+    const text = (await amount.textContent()) ?? '';
+    expect(text).toMatch(/Passer à Pro maintenant : \d+,\d{2}\s€ à payer aujourd’hui/);
+    const euros = Number(/(\d+,\d{2})/.exec(text)![1]!.replace(',', '.'));
+    expect(euros).toBeGreaterThan(0);
+    expect(euros).toBeLessThanOrEqual(20);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect((await statusOf('company@seconde.test'))?.type).toBe('ESSENTIAL');
+    await page.getByRole('button', { name: 'Confirmer le changement' }).click();
+    await page.getByTestId('plan-changed').waitFor({ timeout: 30_000 });
+    await expect
+      .poll(async () => (await statusOf('company@seconde.test'))?.type, { timeout: 30_000 })
+      .toBe('PRO');
+    await close();
+  });
 });

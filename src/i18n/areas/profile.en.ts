@@ -173,6 +173,15 @@ export const profileEn: typeof profileFr = {
       'Our payment provider is not answering. Nothing was changed: try again in a moment.',
     productLimitReached:
       'Your plan has reached its largest number of products in stock. Choose a larger plan to add more.',
+    samePlan: 'This is already your plan.',
+    changeTitle: 'Change plan',
+    changeAmount: 'Move to {{plan}} now: {{amount}} to pay today.',
+    changeCredit:
+      'The unused time of your current plan is deducted: {{proration}} prorated until the end of the period.',
+    confirmChange: 'Confirm the change',
+    cancelChange: 'Keep my plan',
+    changed:
+      'Change requested: your new plan shows as soon as our payment provider has confirmed it.',
     providerNotConfigured: 'Online payment is not set up on this server.',
     providerRefused:
       'Our payment provider refused the request. Try again, or write to us with “Contact us” if it happens again.',

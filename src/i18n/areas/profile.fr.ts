@@ -172,6 +172,15 @@ export const profileFr = {
       'Notre prestataire de paiement ne répond pas. Rien n’a été modifié : réessayez dans un instant.',
     productLimitReached:
       'Votre formule a atteint son nombre maximum de produits en stock. Choisissez une formule supérieure pour en ajouter.',
+    samePlan: 'C’est déjà votre formule.',
+    changeTitle: 'Changer de formule',
+    changeAmount: 'Passer à {{plan}} maintenant : {{amount}} à payer aujourd’hui.',
+    changeCredit:
+      'Le temps non utilisé de votre formule actuelle est déduit : {{proration}} au prorata jusqu’à la fin de la période.',
+    confirmChange: 'Confirmer le changement',
+    cancelChange: 'Garder ma formule',
+    changed:
+      'Changement demandé : votre nouvelle formule s’affiche dès que notre prestataire de paiement l’a confirmé.',
     providerNotConfigured: 'Le paiement en ligne n’est pas configuré sur ce serveur.',
     providerRefused:
       'Notre prestataire de paiement a refusé la demande. Réessayez, ou écrivez-nous avec « Nous contacter » si cela se reproduit.',

@@ -10,7 +10,12 @@ import {
 } from '../../rpc/gen/seconde/v1/subscription_pb.ts';
 import { enumLabel, toMs } from '../people/labels.ts';
 import { checkoutConfirmationMachine, type CheckoutCheck } from './checkoutConfirmationMachine.ts';
-import { plansMachine, type PlanOffer, type ProviderPage } from './plansMachine.ts';
+import {
+  plansMachine,
+  type PlanChangePreview,
+  type PlanOffer,
+  type ProviderPage,
+} from './plansMachine.ts';
 import { vendorPortalMachine } from './vendorPortalMachine.ts';
 
 const typeNumber = (label: string) =>
@@ -43,6 +48,35 @@ export function plansLogic(clients: ClientFactory, leave: (url: string) => void)
           return { url: answer.url, errorCode: answer.errorCode ?? null };
         },
       ),
+      previewChange: fromPromise<PlanChangePreview, { type: string; interval: 'month' | 'year' }>(
+        async ({ input, signal }) => {
+          const a = await subscriptions.previewPlanChange(
+            { type: typeNumber(input.type), interval: input.interval },
+            { signal },
+          );
+          return {
+            amountDueCents: Number(a.amountDueCents),
+            prorationCents: Number(a.prorationCents),
+            currency: a.currency,
+            prorationDate: Number(a.prorationDate),
+            errorCode: a.errorCode ?? null,
+          };
+        },
+      ),
+      changePlan: fromPromise<
+        { errorCode: string | null },
+        { type: string; interval: 'month' | 'year'; prorationDate: number }
+      >(async ({ input, signal }) => {
+        const a = await subscriptions.changePlan(
+          {
+            type: typeNumber(input.type),
+            interval: input.interval,
+            prorationDate: BigInt(input.prorationDate),
+          },
+          { signal },
+        );
+        return { errorCode: a.errorCode ?? null };
+      }),
       openPortal: fromPromise<ProviderPage>(async ({ signal }) => {
         const answer = await portal.getCustomerPortalUrl({}, { signal });
         return { url: answer.url, errorCode: answer.errorCode ?? null };

@@ -14,6 +14,13 @@ const PLANS: PlanOffer[] = [
   },
 ];
 const CHOOSE = { type: 'plans.choose', planType: 'PRO', interval: 'month' } as const;
+const PREVIEW = {
+  amountDueCents: 1330,
+  prorationCents: 1330,
+  currency: 'eur',
+  prorationDate: 1_790_000_000,
+  errorCode: null,
+};
 const PAGE = { url: 'https://checkout.example/cs_1', errorCode: null };
 
 describePaths(
@@ -26,6 +33,15 @@ describePaths(
       { type: 'plans.retry' },
       done('loadPlans', PLANS),
       failure('loadPlans', new ConnectError('down', Code.Unavailable)),
+      done('previewChange', { ...PREVIEW, errorCode: 'NO_RUNNING_PLAN' }),
+      done('previewChange', PREVIEW),
+      done('previewChange', { ...PREVIEW, errorCode: 'SAME_PLAN' }),
+      failure('previewChange', new ConnectError('down', Code.Unavailable)),
+      { type: 'plans.confirmChange' },
+      { type: 'plans.cancelChange' },
+      done('changePlan', { errorCode: null }),
+      done('changePlan', { errorCode: 'resource_missing' }),
+      failure('changePlan', new ConnectError('down', Code.Unavailable)),
       done('openCheckout', PAGE),
       done('openCheckout', { url: '', errorCode: 'resource_missing' }),
       failure(
@@ -41,6 +57,9 @@ describePaths(
       done('leaveFor'),
       failure('leaveFor', new Error('blocked')),
     ],
+    // States told apart by what the page shows, so the simple paths stay countable.
+    serializeState: (s) =>
+      JSON.stringify([s.value, s.context.errorKey, !!s.context.preview, s.context.plans.length]),
     errorOf: (s) => s.context.errorCode,
     check: (s, { where, started }) => {
       if (s.matches('ready')) expect(s.context.plans, where).toEqual(PLANS);
@@ -50,6 +69,15 @@ describePaths(
       if (s.matches('openingCheckout'))
         expect(s.context.chosen, where).toEqual({ type: 'PRO', interval: 'month' });
       if (s.hasTag('error')) expect(s.context.errorKey, where).toBeTruthy();
+      // The amount shown is the one the change is made with.
+      if (s.matches('confirmingChange')) expect(s.context.preview, where).toEqual(PREVIEW);
+      for (const call of started)
+        if (call.id === 'changePlan')
+          expect(call.input, where).toEqual({
+            type: 'PRO',
+            interval: 'month',
+            prorationDate: PREVIEW.prorationDate,
+          });
     },
   }),
 );

@@ -19,7 +19,19 @@ export interface ProviderPage {
   readonly errorCode: string | null;
 }
 
+/** What moving the running plan costs now, as the provider prorates it (cents). */
+export interface PlanChangePreview {
+  readonly amountDueCents: number;
+  readonly prorationCents: number;
+  readonly currency: string;
+  readonly prorationDate: number;
+  /** NO_RUNNING_PLAN (subscribe through checkout instead), SAME_PLAN, or the provider's code. */
+  readonly errorCode: string | null;
+}
+
 export interface PlansContext {
+  /** The previewed change of the running plan, while the vendor confirms it. */
+  readonly preview: PlanChangePreview | null;
   readonly plans: readonly PlanOffer[];
   /** The plan being subscribed to, while its checkout opens. */
   readonly chosen: { readonly type: string; readonly interval: 'month' | 'year' } | null;
@@ -34,6 +46,8 @@ export interface PlansContext {
 export type PlansEvent =
   | { type: 'plans.choose'; planType: string; interval: 'month' | 'year' }
   | { type: 'plans.openPortal' }
+  | { type: 'plans.confirmChange' }
+  | { type: 'plans.cancelChange' }
   | { type: 'plans.retry' };
 
 const notProvided = (name: string) => () =>
@@ -52,10 +66,20 @@ export const plansMachine = setup({
       notProvided('openCheckout'),
     ),
     openPortal: fromPromise<ProviderPage>(notProvided('openPortal')),
+    previewChange: fromPromise<PlanChangePreview, { type: string; interval: 'month' | 'year' }>(
+      notProvided('previewChange'),
+    ),
+    changePlan: fromPromise<
+      { errorCode: string | null },
+      { type: string; interval: 'month' | 'year'; prorationDate: number }
+    >(notProvided('changePlan')),
     leaveFor: fromPromise<void, { url: string }>(notProvided('leaveFor')),
   },
   guards: {
     hasPage: (_, params: { output: ProviderPage }) => !!params.output.url,
+    hasNoRunningPlan: (_, params: { output: PlanChangePreview }) =>
+      params.output.errorCode === 'NO_RUNNING_PLAN',
+    hasNoError: (_, params: { output: { errorCode: string | null } }) => !params.output.errorCode,
   },
   actions: {
     assignPlans: assign((_, params: { output: readonly PlanOffer[] }) => ({
@@ -75,12 +99,27 @@ export const plansMachine = setup({
     assignLeavingFor: assign((_, params: { output: ProviderPage }) => ({
       leavingFor: params.output.url,
     })),
-    clearError: assign({ errorCode: null, errorKey: null, chosen: null }),
+    assignPreview: assign((_, params: { output: PlanChangePreview }) => ({
+      preview: params.output,
+    })),
+    assignChangeRefusal: assign((_, params: { output: { errorCode: string | null } }) => ({
+      errorCode: `providerRefused:${params.output.errorCode ?? 'unknown'}`,
+      errorKey:
+        params.output.errorCode === 'SAME_PLAN' ? 'billing.samePlan' : 'billing.providerRefused',
+    })),
+    clearError: assign({ errorCode: null, errorKey: null, chosen: null, preview: null }),
   },
 }).createMachine({
   id: 'plans',
   initial: 'loading',
-  context: { plans: [], chosen: null, errorCode: null, errorKey: null, leavingFor: null },
+  context: {
+    plans: [],
+    chosen: null,
+    preview: null,
+    errorCode: null,
+    errorKey: null,
+    leavingFor: null,
+  },
   states: {
     loading: {
       tags: ['busy'],
@@ -104,11 +143,92 @@ export const plansMachine = setup({
     ready: {
       on: {
         'plans.choose': {
-          target: 'openingCheckout',
+          target: 'previewing',
           actions: {
             type: 'assignChosen',
             params: ({ event }) => ({ type: event.planType, interval: event.interval }),
           },
+        },
+        'plans.openPortal': 'openingPortal',
+      },
+    },
+    // A running plan is moved (its prorated cost shown first); without one, checkout opens.
+    previewing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'previewChange',
+        src: 'previewChange',
+        input: ({ context }) => context.chosen!,
+        onDone: [
+          {
+            guard: { type: 'hasNoRunningPlan', params: ({ event }) => ({ output: event.output }) },
+            target: 'openingCheckout',
+          },
+          {
+            guard: { type: 'hasNoError', params: ({ event }) => ({ output: event.output }) },
+            target: 'confirmingChange',
+            actions: { type: 'assignPreview', params: ({ event }) => ({ output: event.output }) },
+          },
+          {
+            target: 'refused',
+            actions: {
+              type: 'assignChangeRefusal',
+              params: ({ event }) => ({ output: event.output }),
+            },
+          },
+        ],
+        onError: {
+          target: 'refused',
+          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    confirmingChange: {
+      on: {
+        'plans.confirmChange': 'changing',
+        'plans.cancelChange': { target: 'ready', actions: 'clearError' },
+      },
+    },
+    changing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'changePlan',
+        src: 'changePlan',
+        input: ({ context }) => ({
+          ...context.chosen!,
+          prorationDate: context.preview?.prorationDate ?? 0,
+        }),
+        onDone: [
+          {
+            guard: { type: 'hasNoError', params: ({ event }) => ({ output: event.output }) },
+            target: 'changed',
+          },
+          {
+            target: 'refused',
+            actions: {
+              type: 'assignChangeRefusal',
+              params: ({ event }) => ({ output: event.output }),
+            },
+          },
+        ],
+        onError: {
+          target: 'refused',
+          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    // Asked of the provider; its signed webhook sets the new plan on our side.
+    changed: {
+      on: {
+        'plans.choose': {
+          target: 'previewing',
+          actions: [
+            'clearError',
+            {
+              type: 'assignChosen',
+              params: ({ event }) => ({ type: event.planType, interval: event.interval }),
+            },
+          ],
         },
         'plans.openPortal': 'openingPortal',
       },
@@ -183,7 +303,7 @@ export const plansMachine = setup({
       on: {
         'plans.retry': { target: 'ready', actions: 'clearError' },
         'plans.choose': {
-          target: 'openingCheckout',
+          target: 'previewing',
           actions: [
             'clearError',
             {

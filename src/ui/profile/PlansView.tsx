@@ -49,6 +49,12 @@ export function PlansView() {
   const leaving = useSelector(actor, (s) => s.matches('leaving'));
   const errorKey = useSelector(actor, (s) => (s.matches('refused') ? s.context.errorKey : null));
   const chosen = useSelector(actor, (s) => s.context.chosen);
+  const preview = useSelector(actor, (s) =>
+    s.matches('confirmingChange') ? s.context.preview : null,
+  );
+  const changed = useSelector(actor, (s) => s.matches('changed'));
+  const money = (cents: number, currency: string) =>
+    new Intl.NumberFormat(i18n.language, { style: 'currency', currency }).format(cents / 100);
   const [interval, setInterval] = useState<'month' | 'year'>('month');
   const shown = plans.filter(
     (p) =>
@@ -147,6 +153,43 @@ export function PlansView() {
         </Callout>
       )}
       {leaving && <Callout intent={Intent.PRIMARY}>{t('billing.leaving')}</Callout>}
+      {changed && (
+        <Callout intent={Intent.SUCCESS} role="status" data-testid="plan-changed">
+          {t('billing.changed')}
+        </Callout>
+      )}
+      {preview && chosen && (
+        <Callout
+          intent={Intent.PRIMARY}
+          title={t('billing.changeTitle')}
+          data-testid="plan-change"
+          role="region"
+          aria-label={t('billing.changeTitle')}
+        >
+          <p data-testid="plan-change-amount">
+            {t('billing.changeAmount', {
+              plan: t(labelKey('profile.type', chosen.type)),
+              amount: money(preview.amountDueCents, preview.currency),
+            })}
+          </p>
+          <p>
+            {t('billing.changeCredit', {
+              proration: money(preview.prorationCents, preview.currency),
+            })}
+          </p>
+          <ButtonGroup>
+            <Button
+              intent={Intent.PRIMARY}
+              text={t('billing.confirmChange')}
+              onClick={() => actor.send({ type: 'plans.confirmChange' })}
+            />
+            <Button
+              text={t('billing.cancelChange')}
+              onClick={() => actor.send({ type: 'plans.cancelChange' })}
+            />
+          </ButtonGroup>
+        </Callout>
+      )}
       {body}
       <p>
         <Button
