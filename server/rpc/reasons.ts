@@ -58,13 +58,13 @@ export type Reason =
   | 'PAYMENT_ALREADY_SETTLED'
   // Products: the plan's product limit is reached (subscriptionProductLimit).
   | 'PRODUCT_LIMIT_REACHED'
+  // Shipping (src/domain/shipping/deliveryServices.ts).
+  | ShippingReason
   // Onboarding: the user type is chosen once; completing needs every required answer.
   | 'USER_TYPE_ALREADY_CHOSEN'
   | 'ONBOARDING_INCOMPLETE'
   // Streams and background tasks (exports, imports): a resume cursor that does not parse, a task
   // still running when the panel is cleared, a sheet refused before any row is written, a
-  // Shipping (src/domain/shipping/deliveryServices.ts).
-  | ShippingReason
   // resale-marketplace profile address we cannot read.
   | 'INVALID_CURSOR'
   | 'TASKS_STILL_RUNNING'

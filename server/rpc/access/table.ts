@@ -423,6 +423,7 @@ export const ACCESS_TABLE: readonly ServiceEntry[] = [
     listSepaBatches: vendor('sepa_batch'),
   }),
   rulesFor(ReferralService, { createFromSponsorCode: vendor(null) }),
+  // A vendor manages their own places and labels; the rows name their vendor.
   rulesFor(DeliveryPlaceService, {
     list: vendor('delivery_place'),
     create: vendor('delivery_place', reads('deliveryPlace.vendor', 'vendor')),
