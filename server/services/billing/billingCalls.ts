@@ -48,7 +48,7 @@ const MIN_TRIAL_MS = 2 * DAY_MS;
 /** A checkout page reused for the same plan while it has this long left. */
 const REUSE_MARGIN_MS = 5 * 60_000;
 /** Idempotency window: two asks for the same plan within it open one session at the provider. */
-const CHECKOUT_WINDOW_MS = 10 * 60_000;
+export const CHECKOUT_WINDOW_MS = 10 * 60_000;
 
 const typeName = (type: SubscriptionType) => SubscriptionType[type] as SubscriptionTypeName;
 
