@@ -388,6 +388,7 @@ export interface CheckoutSession {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
   plan_interval: string;
+  promotion_code: Generated<string>;
   provider_session_id: string;
   type: SubscriptionType;
   url: string;

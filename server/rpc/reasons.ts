@@ -51,6 +51,9 @@ export type Reason =
   | 'PAYMENT_PROVIDER_NOT_CONFIGURED'
   | 'PAYMENT_PROVIDER_UNAVAILABLE'
   | 'UNKNOWN_PLAN'
+  // A promotion code typed at checkout: unknown at the provider, or no longer redeemable.
+  | 'COUPON_UNKNOWN'
+  | 'COUPON_EXPIRED'
   // Payment processes: an amount not a positive number of cents, a checkout the provider refused,
   // a payment already paid, canceled or refunded.
   | 'PAYMENT_AMOUNT_INVALID'

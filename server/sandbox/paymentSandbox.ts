@@ -8,6 +8,7 @@ import {
   redirect,
   type SandboxHandler,
 } from './sandboxHttp.ts';
+import { couponBook, type SandboxCoupon } from './paymentSandboxCoupons.ts';
 import { paymentMode } from './paymentSandboxPayments.ts';
 
 /** A price the sandbox sells: what the provider's dashboard would hold. */
@@ -29,6 +30,8 @@ export interface PaymentSandboxOptions {
   readonly webhookUrl: () => string;
   /** The sandbox's clock; tests move it to date events. */
   readonly clock?: () => Date;
+  /** Coupons and their promotion codes set up in the provider's dashboard. */
+  readonly coupons?: readonly SandboxCoupon[];
 }
 
 type Obj = Record<string, unknown> & { id: string };
@@ -171,6 +174,7 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
   }
 
   const priceOf = (priceId: unknown) => options.prices.find((p) => p.id === priceId);
+  const book = couponBook(seconds, options.coupons);
   // One-off payments (Checkout mode=payment) live in their own file.
   const payments = paymentMode({
     sessions,
@@ -210,12 +214,13 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
 
   function invoiceFor(sub: Obj, amount: number, status: 'paid' | 'open'): Obj {
     const number = `SBX-${String(deliveries.length + 1).padStart(4, '0')}`;
+    const discounted = book.invoiceFields(sub, amount);
     const invoice: Obj = {
       id: id('in'),
       object: 'invoice',
       customer: sub.customer,
-      amount_due: amount,
-      amount_paid: status === 'paid' ? amount : 0,
+      ...discounted,
+      amount_paid: status === 'paid' ? discounted.amount_due : 0,
       currency: sub.currency,
       status,
       number,
@@ -268,6 +273,7 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
       },
       livemode: false,
     };
+    sub.discounts = book.redeem(session, sub.id, session.customer);
     subscriptions.set(sub.id, sub);
     send('customer.subscription.created', sub);
     sendPaidInvoice(invoiceFor(sub, trialUntil ? 0 : price.unitAmount, 'paid'));
@@ -394,6 +400,7 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
   ) {
     const parts = path.split('/').filter(Boolean);
     if (payments.api(method, parts, params, res)) return;
+    if (book.api(method, parts, params, res)) return;
     if (method === 'POST' && path === '/v1/customers') {
       const customer: Obj = {
         id: id('cus'),
@@ -434,6 +441,8 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
           'mode=subscription and success_url are required',
           'parameter_missing',
         );
+      const discount = book.checkoutDiscount(params, res);
+      if (discount === undefined) return;
       const sessionId = `cs_test_${randomBytes(24).toString('hex')}`;
       const session: Obj = {
         id: sessionId,
@@ -449,7 +458,7 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
         metadata: params.metadata ?? {},
         subscription_data: params.subscription_data ?? {},
         price_id: price.id,
-        amount_total: price.unitAmount,
+        ...book.sessionFields(discount, price.unitAmount),
         currency: price.currency,
         created: seconds(),
         expires_at: seconds() + 24 * 3600,
@@ -529,14 +538,14 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
       const at = Number(details.proration_date ?? seconds());
       const lines = prorationLines(sub, price, at);
       const total = lines.reduce((sum, l) => sum + Number(l.amount), 0);
+      const discounted = book.invoiceFields(sub, total, true);
       return json(res, 200, {
         id: null,
         object: 'invoice',
         customer: sub.customer,
         currency: price.currency,
-        subtotal: total,
-        total,
-        amount_due: Math.max(0, total),
+        ...discounted,
+        amount_due: Math.max(0, discounted.total),
         lines: { object: 'list', data: lines, has_more: false },
         parent: {
           type: 'subscription_details',
@@ -555,7 +564,7 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
           `No such subscription: '${parts[2]}'`,
           'resource_missing',
         );
-      if (method === 'GET') return json(res, 200, sub);
+      if (method === 'GET') return json(res, 200, book.expanded(sub, params.expand));
       if (method === 'POST') return json(res, 200, updateSubscription(sub, params));
     }
     return apiError(
@@ -584,6 +593,11 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
       `<p class="muted">Paiement d’essai (sandbox) : aucune carte n’est débitée.</p>
 <h1>S’abonner à ${escapeHtml(price.name)}</h1>
 <p data-testid="checkout-amount">${euros(price.unitAmount, price.currency)} par ${price.interval === 'year' ? 'an' : 'mois'}</p>
+${
+  Number((session.total_details as Obj | undefined)?.amount_discount ?? 0) > 0
+    ? `<p data-testid="checkout-discount">Réduction ${escapeHtml(String((session.discounts as { coupon: string }[])[0]?.coupon))} : −${euros(Number((session.total_details as Obj).amount_discount), price.currency)}, soit ${euros(Number(session.amount_total), price.currency)}</p>`
+    : ''
+}
 ${trial ? '<p>Période d’essai gratuite : le premier paiement a lieu à la fin de l’essai.</p>' : ''}
 <form method="post" action="./${escapeHtml(session.id)}/pay">
 <label>E-mail<input name="email" value="${escapeHtml(String(customer?.email ?? ''))}" readonly></label>

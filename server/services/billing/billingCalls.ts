@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { create } from '@bufbuild/protobuf';
 import { Code, type HandlerContext } from '@connectrpc/connect';
 import { sql } from 'kysely';
+import Stripe from 'stripe';
 import type { SubscriptionTypeName } from '../../../src/domain/subscriptionAccess.ts';
 import {
   PaymentPortalService,
@@ -23,6 +24,7 @@ import { requireCaller } from '../../crud/crudService.ts';
 import { rowToMessage } from '../../crud/rowMapping.ts';
 import { readBody } from '../../sandbox/sandboxHttp.ts';
 import { createPaymentSandbox } from '../../sandbox/paymentSandbox.ts';
+import { SANDBOX_COUPONS } from '../../sandbox/paymentSandboxCoupons.ts';
 import type { Caller } from '../../rpc/caller.ts';
 import { fail } from '../../rpc/reasons.ts';
 import type { ServiceDeps } from '../deps.ts';
@@ -39,7 +41,7 @@ import {
   usesSandbox,
   type PaymentProvider,
 } from './paymentProvider.ts';
-import { applyProviderEvent } from './providerEvents.ts';
+import { applyProviderEvent, type SubscriptionDiscount } from './providerEvents.ts';
 
 type Row = Record<string, unknown>;
 const DAY_MS = 86_400_000;
@@ -127,6 +129,37 @@ export function billingCallsHandlers(deps: ServiceDeps) {
     return { p, sub, item, plan, vendorUuid };
   }
 
+  /**
+   * The provider's promotion code a vendor typed, checked before any checkout page is made: an
+   * unknown code, or one no longer redeemable (inactive, past its date, fully used, its coupon no
+   * longer valid), is refused with its own reason.
+   */
+  async function promotionOf(p: PaymentProvider, typed: string, now: Date) {
+    const found = (
+      await p.stripe.promotionCodes.list({
+        code: typed,
+        limit: 1,
+        expand: ['data.promotion.coupon'],
+      })
+    ).data[0];
+    if (!found)
+      throw fail(Code.InvalidArgument, 'COUPON_UNKNOWN', 'This promotion code does not exist');
+    const coupon = found.promotion.coupon;
+    const valid =
+      found.active &&
+      (found.expires_at === null || found.expires_at * 1000 > now.getTime()) &&
+      typeof coupon === 'object' &&
+      coupon !== null &&
+      coupon.valid;
+    if (!valid)
+      throw fail(
+        Code.FailedPrecondition,
+        'COUPON_EXPIRED',
+        'This promotion code can no longer be used',
+      );
+    return found;
+  }
+
   const subscriptionHandlers = {
     /** The provider's prorated invoice for moving the running plan now (shown before confirming). */
     async previewPlanChange(req: PreviewPlanChangeRequest, ctx: HandlerContext) {
@@ -209,10 +242,24 @@ export function billingCallsHandlers(deps: ServiceDeps) {
       const plan = planOf(billing, typeName(req.type), req.interval);
       if (!plan) throw fail(Code.InvalidArgument, 'UNKNOWN_PLAN', 'This plan is not sold');
       const now = clock();
+      const typed = req.couponCode.trim();
+      let promotion: Stripe.PromotionCode | undefined;
+      if (typed) {
+        const p = requireProvider(provider);
+        try {
+          promotion = await promotionOf(p, typed, now);
+        } catch (error) {
+          if (error instanceof Stripe.errors.StripeError)
+            return { url: '', sessionId: '', errorCode: providerRefusal(error) };
+          throw error;
+        }
+      }
+      const promotionId = promotion?.id ?? '';
       const open = (
         await sql<{ provider_session_id: string; url: string }>`
           select provider_session_id, url from checkout_session
           where vendor = ${vendorUuid} and type = ${plan.type} and plan_interval = ${plan.interval}
+            and promotion_code = ${promotionId}
             and expires_at > ${new Date(now.getTime() + REUSE_MARGIN_MS)}
           order by created_at desc limit 1`.execute(db)
       ).rows[0];
@@ -234,16 +281,20 @@ export function billingCallsHandlers(deps: ServiceDeps) {
             cancel_url: `${back}/edit-profile/subscription`,
             metadata: { vendor: vendorUuid, plan: plan.type, interval: plan.interval },
             subscription_data: { ...trial, metadata: { vendor: vendorUuid, plan: plan.type } },
+            ...(promotion && { discounts: [{ promotion_code: promotion.id }] }),
           },
-          { idempotencyKey: `seconde-checkout-${vendorUuid}-${plan.priceId}-${window}` },
+          {
+            idempotencyKey: `seconde-checkout-${vendorUuid}-${plan.priceId}${promotion ? `-${promotion.id}` : ''}-${window}`,
+          },
         );
       } catch (error) {
         return { url: '', sessionId: '', errorCode: providerRefusal(error) };
       }
       await sql`insert into checkout_session
-        (provider_session_id, vendor, type, plan_interval, url, expires_at, created_at)
+        (provider_session_id, vendor, type, plan_interval, url, expires_at, created_at,
+          promotion_code)
         values (${session.id}, ${vendorUuid}, ${plan.type}, ${plan.interval}, ${session.url ?? ''},
-          ${new Date(session.expires_at * 1000)}, ${now})
+          ${new Date(session.expires_at * 1000)}, ${now}, ${promotionId})
         on conflict (provider_session_id) do nothing`.execute(db);
       return { url: session.url ?? '', sessionId: session.id };
     },
@@ -341,6 +392,7 @@ function mountPaymentRoutes(deps: ServiceDeps, provider: () => PaymentProvider |
       interval: p.interval,
       name: `${p.type[0]}${p.type.slice(1).toLowerCase()} (${p.interval === 'year' ? 'annuel' : 'mensuel'})`,
     })),
+    coupons: SANDBOX_COUPONS,
     pagesUrl: () => `${deps.publicUrl()}${PAYMENT_SANDBOX_PATH}`,
     webhookUrl: () => `${deps.publicUrl()}${PAYMENT_WEBHOOK_PATH}`,
   });
@@ -350,6 +402,23 @@ function mountPaymentRoutes(deps: ServiceDeps, provider: () => PaymentProvider |
   deps.http.add(`${PAYMENT_SANDBOX_PATH}/`, (req, res, url) =>
     sandbox.handle(req, res, `${url.pathname.slice(PAYMENT_SANDBOX_PATH.length)}${url.search}`),
   );
+}
+
+/** The coupon discounting a subscription (percent off, and whether it is still valid), if any. */
+async function discountOf(
+  p: PaymentProvider,
+  sub: Stripe.Subscription,
+): Promise<SubscriptionDiscount> {
+  if (!sub.discounts?.length) return { percentOff: 0, valid: false };
+  const full = await p.stripe.subscriptions.retrieve(sub.id, {
+    expand: ['discounts.source.coupon'],
+  });
+  for (const d of full.discounts) {
+    const coupon = typeof d === 'object' ? d.source.coupon : null;
+    if (coupon && typeof coupon === 'object')
+      return { percentOff: coupon.percent_off ?? 0, valid: coupon.valid };
+  }
+  return { percentOff: 0, valid: false };
 }
 
 async function webhook(
@@ -376,7 +445,21 @@ async function webhook(
     res.writeHead(400, { 'content-type': 'application/json' });
     return void res.end(JSON.stringify({ error: 'signature' }));
   }
-  const outcome = await applyProviderEvent(deps.db, deps.billing, event);
+  let discount: SubscriptionDiscount | undefined;
+  if (event.type.startsWith('customer.subscription.')) {
+    // Events name a subscription's discounts by id; their coupon is read back from the provider.
+    const sub = event.data.object as Stripe.Subscription;
+    try {
+      discount = await discountOf(p, sub);
+    } catch (error) {
+      console.warn(
+        `payment provider: discount of ${sub.id} unreadable, the provider will retry: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      res.writeHead(503, { 'content-type': 'application/json' });
+      return void res.end(JSON.stringify({ error: 'retry' }));
+    }
+  }
+  const outcome = await applyProviderEvent(deps.db, deps.billing, event, discount);
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end(JSON.stringify({ received: true, outcome }));
 }

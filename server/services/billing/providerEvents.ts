@@ -25,6 +25,12 @@ export const HANDLED_EVENTS = [
 export type EventOutcome = 'applied' | 'replayed' | 'stale' | 'ignored';
 
 type Row = Record<string, unknown>;
+
+/** The coupon on a subscription as the provider tells it (0 and false without one). */
+export interface SubscriptionDiscount {
+  readonly percentOff: number;
+  readonly valid: boolean;
+}
 const at = (epochSeconds: number | null | undefined) =>
   epochSeconds ? new Date(epochSeconds * 1000) : null;
 
@@ -49,6 +55,7 @@ async function applySubscription(
   sub: Stripe.Subscription,
   eventAt: Date,
   deleted: boolean,
+  discount: SubscriptionDiscount | undefined,
 ): Promise<EventOutcome> {
   const customer = typeof sub.customer === 'string' ? sub.customer : sub.customer.id;
   const vendor = await vendorOf(trx, customer, sub.metadata?.vendor);
@@ -76,6 +83,8 @@ async function applySubscription(
     current_period_end: at(item?.current_period_end),
     trial_end: at(sub.trial_end),
     cancel_at_period_end: sub.cancel_at_period_end || (!!sub.cancel_at && !deleted),
+    percent_off: discount?.percentOff ?? (existing?.discount_coupon_percent_off as number) ?? 0,
+    coupon_valid: discount?.valid ?? (existing?.discount_coupon_valid as boolean) ?? false,
   };
   let uuid: string;
   if (existing) {
@@ -84,6 +93,8 @@ async function applySubscription(
       plan_interval = ${values.plan_interval}, plan_amount = ${values.plan_amount},
       current_period_end = ${values.current_period_end}, trial_end = ${values.trial_end},
       cancel_at_period_end = ${values.cancel_at_period_end}, provider_event_at = ${eventAt},
+      discount_coupon_percent_off = ${values.percent_off},
+      discount_coupon_valid = ${values.coupon_valid},
       updated_at = now(), row_version = row_version + 1
       where uuid = ${uuid}`.execute(trx);
   } else {
@@ -93,7 +104,8 @@ async function applySubscription(
        payment_provider_id, provider_event_at)
       values (${values.status}, ${values.type}, ${values.plan_interval}, ${values.plan_amount},
        ${vendor.uuid}, ${values.current_period_end}, ${values.trial_end},
-       ${values.cancel_at_period_end}, 0, false, ${sub.id}, ${eventAt})
+       ${values.cancel_at_period_end}, ${values.percent_off}, ${values.coupon_valid}, ${sub.id},
+       ${eventAt})
       returning uuid`.execute(trx);
     uuid = inserted.rows[0]!.uuid;
   }
@@ -154,6 +166,7 @@ export async function applyProviderEvent(
   db: Kysely<Database>,
   settings: BillingSettings,
   event: Stripe.Event,
+  discount?: SubscriptionDiscount,
 ): Promise<EventOutcome> {
   return db.transaction().execute(async (trx) => {
     const eventAt = new Date(event.created * 1000);
@@ -164,9 +177,9 @@ export async function applyProviderEvent(
     switch (event.type) {
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
-        return applySubscription(trx, settings, event.data.object, eventAt, false);
+        return applySubscription(trx, settings, event.data.object, eventAt, false, discount);
       case 'customer.subscription.deleted':
-        return applySubscription(trx, settings, event.data.object, eventAt, true);
+        return applySubscription(trx, settings, event.data.object, eventAt, true, discount);
       case 'invoice.paid':
         await recordProviderInvoice(trx, event.data.object, true);
         return applyInvoice(trx, event.data.object, eventAt, true);
