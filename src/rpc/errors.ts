@@ -52,6 +52,8 @@ export const REASON_I18N_KEYS: Readonly<Record<string, string>> = {
   PAYMENT_PROVIDER_UNAVAILABLE: 'billing.providerUnavailable',
   PAYMENT_PROVIDER_NOT_CONFIGURED: 'billing.providerNotConfigured',
   PRODUCT_LIMIT_REACHED: 'billing.productLimitReached',
+  COUPON_UNKNOWN: 'billing.couponUnknown',
+  COUPON_EXPIRED: 'billing.couponExpired',
   // Payment processes (server/services/billing/paymentProcesses.ts).
   PAYMENT_AMOUNT_INVALID: 'payments.reasonAmountInvalid',
   PAYMENT_PROVIDER_REFUSED: 'payments.reasonProviderRefused',

@@ -130,6 +130,9 @@ export const profileEn: typeof profileFr = {
     subscriptionStatus: 'Status',
     currentPeriodEnd: 'End of the current period',
     cancelAtPeriodEnd: 'Cancelled at the end of the period',
+    discount: 'Discount',
+    discountValid: '{{percent}} off',
+    discountNoLongerOffered: '{{percent}} off (code no longer offered)',
     yes: 'Yes',
     no: 'No',
     backToProfile: 'Back to my profile',
@@ -173,6 +176,11 @@ export const profileEn: typeof profileFr = {
       'Our payment provider is not answering. Nothing was changed: try again in a moment.',
     productLimitReached:
       'Your plan has reached its largest number of products in stock. Choose a larger plan to add more.',
+    couponLabel: 'Promotion code (optional)',
+    couponHelp: 'Applies to a new subscription, on the payment page.',
+    couponUnknown: 'This promotion code does not exist. Check it or leave the field empty.',
+    couponExpired:
+      'This promotion code is no longer valid. Leave the field empty to subscribe without a discount.',
     samePlan: 'This is already your plan.',
     changeTitle: 'Change plan',
     changeAmount: 'Move to {{plan}} now: {{amount}} to pay today.',

@@ -129,6 +129,9 @@ export const profileFr = {
     subscriptionStatus: 'Statut',
     currentPeriodEnd: 'Fin de la période en cours',
     cancelAtPeriodEnd: 'Résilié à la fin de la période',
+    discount: 'Réduction',
+    discountValid: '{{percent}} de réduction',
+    discountNoLongerOffered: '{{percent}} de réduction (code qui n’est plus proposé)',
     yes: 'Oui',
     no: 'Non',
     backToProfile: 'Retour à mon profil',
@@ -172,6 +175,11 @@ export const profileFr = {
       'Notre prestataire de paiement ne répond pas. Rien n’a été modifié : réessayez dans un instant.',
     productLimitReached:
       'Votre formule a atteint son nombre maximum de produits en stock. Choisissez une formule supérieure pour en ajouter.',
+    couponLabel: 'Code promo (facultatif)',
+    couponHelp: 'S’applique à un nouvel abonnement, sur la page de paiement.',
+    couponUnknown: 'Ce code promo n’existe pas. Vérifiez-le ou laissez le champ vide.',
+    couponExpired:
+      'Ce code promo n’est plus valable. Laissez le champ vide pour vous abonner sans réduction.',
     samePlan: 'C’est déjà votre formule.',
     changeTitle: 'Changer de formule',
     changeAmount: 'Passer à {{plan}} maintenant : {{amount}} à payer aujourd’hui.',

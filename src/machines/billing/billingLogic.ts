@@ -39,15 +39,16 @@ export function plansLogic(clients: ClientFactory, leave: (url: string) => void)
           trialDays: p.trialDays,
         }));
       }),
-      openCheckout: fromPromise<ProviderPage, { type: string; interval: 'month' | 'year' }>(
-        async ({ input, signal }) => {
-          const answer = await subscriptions.createCheckoutSession(
-            { type: typeNumber(input.type), interval: input.interval },
-            { signal },
-          );
-          return { url: answer.url, errorCode: answer.errorCode ?? null };
-        },
-      ),
+      openCheckout: fromPromise<
+        ProviderPage,
+        { type: string; interval: 'month' | 'year'; couponCode: string }
+      >(async ({ input, signal }) => {
+        const answer = await subscriptions.createCheckoutSession(
+          { type: typeNumber(input.type), interval: input.interval, couponCode: input.couponCode },
+          { signal },
+        );
+        return { url: answer.url, errorCode: answer.errorCode ?? null };
+      }),
       previewChange: fromPromise<PlanChangePreview, { type: string; interval: 'month' | 'year' }>(
         async ({ input, signal }) => {
           const a = await subscriptions.previewPlanChange(

@@ -14,6 +14,10 @@ const PLANS: PlanOffer[] = [
   },
 ];
 const CHOOSE = { type: 'plans.choose', planType: 'PRO', interval: 'month' } as const;
+// A promotion code is sent trimmed, with the plan, to the checkout only.
+const CHOOSE_WITH_CODE = { ...CHOOSE, couponCode: '  BIENVENUE20 ' } as const;
+const couponRefusal = (reason: string) =>
+  new ConnectError(JSON.stringify({ code: reason, message: 'refused' }), Code.InvalidArgument);
 const PREVIEW = {
   amountDueCents: 1330,
   prorationCents: 1330,
@@ -29,6 +33,7 @@ describePaths(
     machine: plansMachine,
     events: [
       CHOOSE,
+      CHOOSE_WITH_CODE,
       { type: 'plans.openPortal' },
       { type: 'plans.retry' },
       done('loadPlans', PLANS),
@@ -44,6 +49,8 @@ describePaths(
       failure('changePlan', new ConnectError('down', Code.Unavailable)),
       done('openCheckout', PAGE),
       done('openCheckout', { url: '', errorCode: 'resource_missing' }),
+      failure('openCheckout', couponRefusal('COUPON_UNKNOWN')),
+      failure('openCheckout', couponRefusal('COUPON_EXPIRED')),
       failure(
         'openCheckout',
         new ConnectError(
@@ -61,7 +68,7 @@ describePaths(
     serializeState: (s) =>
       JSON.stringify([s.value, s.context.errorKey, !!s.context.preview, s.context.plans.length]),
     errorOf: (s) => s.context.errorCode,
-    check: (s, { where, started }) => {
+    check: (s, { where, event, started }) => {
       if (s.matches('ready')) expect(s.context.plans, where).toEqual(PLANS);
       // The browser leaves only for a page the provider gave.
       for (const call of started)
@@ -69,6 +76,22 @@ describePaths(
       if (s.matches('openingCheckout'))
         expect(s.context.chosen, where).toEqual({ type: 'PRO', interval: 'month' });
       if (s.hasTag('error')) expect(s.context.errorKey, where).toBeTruthy();
+      // The code typed goes to the checkout as typed (trimmed); a refused code says which refusal.
+      if (event.type === 'plans.choose')
+        expect(s.context.couponCode, where).toBe(
+          'couponCode' in event && event.couponCode ? 'BIENVENUE20' : '',
+        );
+      for (const call of started)
+        if (call.id === 'openCheckout')
+          expect(call.input, where).toEqual({
+            type: 'PRO',
+            interval: 'month',
+            couponCode: s.context.couponCode,
+          });
+      if (s.matches('refused') && s.context.errorCode === 'invalidRequest')
+        expect(['billing.couponUnknown', 'billing.couponExpired'], where).toContain(
+          s.context.errorKey,
+        );
       // The amount shown is the one the change is made with.
       if (s.matches('confirmingChange')) expect(s.context.preview, where).toEqual(PREVIEW);
       for (const call of started)

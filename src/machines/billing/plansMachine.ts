@@ -35,6 +35,8 @@ export interface PlansContext {
   readonly plans: readonly PlanOffer[];
   /** The plan being subscribed to, while its checkout opens. */
   readonly chosen: { readonly type: string; readonly interval: 'month' | 'year' } | null;
+  /** The promotion code typed with that choice ('' for none), applied at checkout. */
+  readonly couponCode: string;
   /** An app error code, or `providerRefused:<the provider's code>` when the provider said no. */
   readonly errorCode: string | null;
   /** The text of that error (views translate it). */
@@ -44,7 +46,7 @@ export interface PlansContext {
 }
 
 export type PlansEvent =
-  | { type: 'plans.choose'; planType: string; interval: 'month' | 'year' }
+  | { type: 'plans.choose'; planType: string; interval: 'month' | 'year'; couponCode?: string }
   | { type: 'plans.openPortal' }
   | { type: 'plans.confirmChange' }
   | { type: 'plans.cancelChange' }
@@ -62,9 +64,10 @@ export const plansMachine = setup({
   types: { context: {} as PlansContext, events: {} as PlansEvent },
   actors: {
     loadPlans: fromPromise<readonly PlanOffer[]>(notProvided('loadPlans')),
-    openCheckout: fromPromise<ProviderPage, { type: string; interval: 'month' | 'year' }>(
-      notProvided('openCheckout'),
-    ),
+    openCheckout: fromPromise<
+      ProviderPage,
+      { type: string; interval: 'month' | 'year'; couponCode: string }
+    >(notProvided('openCheckout')),
     openPortal: fromPromise<ProviderPage>(notProvided('openPortal')),
     previewChange: fromPromise<PlanChangePreview, { type: string; interval: 'month' | 'year' }>(
       notProvided('previewChange'),
@@ -85,9 +88,12 @@ export const plansMachine = setup({
     assignPlans: assign((_, params: { output: readonly PlanOffer[] }) => ({
       plans: params.output,
     })),
-    assignChosen: assign((_, params: { type: string; interval: 'month' | 'year' }) => ({
-      chosen: { type: params.type, interval: params.interval },
-    })),
+    assignChosen: assign(
+      (_, params: { type: string; interval: 'month' | 'year'; couponCode?: string }) => ({
+        chosen: { type: params.type, interval: params.interval },
+        couponCode: params.couponCode?.trim() ?? '',
+      }),
+    ),
     assignRefusal: assign((_, params: { output: ProviderPage }) => ({
       errorCode: `providerRefused:${params.output.errorCode ?? 'unknown'}`,
       errorKey: 'billing.providerRefused',
@@ -107,7 +113,13 @@ export const plansMachine = setup({
       errorKey:
         params.output.errorCode === 'SAME_PLAN' ? 'billing.samePlan' : 'billing.providerRefused',
     })),
-    clearError: assign({ errorCode: null, errorKey: null, chosen: null, preview: null }),
+    clearError: assign({
+      errorCode: null,
+      errorKey: null,
+      chosen: null,
+      couponCode: '',
+      preview: null,
+    }),
   },
 }).createMachine({
   id: 'plans',
@@ -115,6 +127,7 @@ export const plansMachine = setup({
   context: {
     plans: [],
     chosen: null,
+    couponCode: '',
     preview: null,
     errorCode: null,
     errorKey: null,
@@ -146,7 +159,11 @@ export const plansMachine = setup({
           target: 'previewing',
           actions: {
             type: 'assignChosen',
-            params: ({ event }) => ({ type: event.planType, interval: event.interval }),
+            params: ({ event }) => ({
+              type: event.planType,
+              interval: event.interval,
+              couponCode: event.couponCode,
+            }),
           },
         },
         'plans.openPortal': 'openingPortal',
@@ -226,7 +243,11 @@ export const plansMachine = setup({
             'clearError',
             {
               type: 'assignChosen',
-              params: ({ event }) => ({ type: event.planType, interval: event.interval }),
+              params: ({ event }) => ({
+                type: event.planType,
+                interval: event.interval,
+                couponCode: event.couponCode,
+              }),
             },
           ],
         },
@@ -238,7 +259,7 @@ export const plansMachine = setup({
       invoke: {
         id: 'openCheckout',
         src: 'openCheckout',
-        input: ({ context }) => context.chosen!,
+        input: ({ context }) => ({ ...context.chosen!, couponCode: context.couponCode }),
         onDone: [
           {
             guard: { type: 'hasPage', params: ({ event }) => ({ output: event.output }) },
@@ -308,7 +329,11 @@ export const plansMachine = setup({
             'clearError',
             {
               type: 'assignChosen',
-              params: ({ event }) => ({ type: event.planType, interval: event.interval }),
+              params: ({ event }) => ({
+                type: event.planType,
+                interval: event.interval,
+                couponCode: event.couponCode,
+              }),
             },
           ],
         },

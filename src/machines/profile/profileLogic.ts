@@ -99,6 +99,8 @@ export function subscriptionLogic(clients: ClientFactory) {
             status: enumLabel(SubscriptionStatusSchema, s.status),
             currentPeriodEnd: toMs(s.currentPeriodEnd),
             cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+            discountPercentOff: s.discountCouponPercentOff,
+            discountValid: s.discountCouponValid,
           };
         },
       ),

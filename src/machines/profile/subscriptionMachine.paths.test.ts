@@ -9,6 +9,8 @@ const SUMMARY: SubscriptionSummary = {
   status: 'ACTIVE',
   currentPeriodEnd: Date.UTC(2025, 5, 30),
   cancelAtPeriodEnd: false,
+  discountPercentOff: 20,
+  discountValid: true,
 };
 
 describePaths(

@@ -11,6 +11,9 @@ export interface SubscriptionSummary {
   /** End of the current period, epoch ms. */
   readonly currentPeriodEnd: number | null;
   readonly cancelAtPeriodEnd: boolean;
+  /** The provider's coupon on the plan: percent off (0: none), and whether it is still offered. */
+  readonly discountPercentOff: number;
+  readonly discountValid: boolean;
 }
 
 export interface SubscriptionContext {

@@ -4,8 +4,10 @@ import {
   Callout,
   Card,
   Classes,
+  FormGroup,
   H1,
   H3,
+  InputGroup,
   Intent,
   Spinner,
 } from '@blueprintjs/core';
@@ -56,6 +58,7 @@ export function PlansView() {
   const money = (cents: number, currency: string) =>
     new Intl.NumberFormat(i18n.language, { style: 'currency', currency }).format(cents / 100);
   const [interval, setInterval] = useState<'month' | 'year'>('month');
+  const [couponCode, setCouponCode] = useState('');
   const shown = plans.filter(
     (p) =>
       p.interval === interval || !plans.some((q) => q.type === p.type && q.interval !== p.interval),
@@ -92,6 +95,21 @@ export function PlansView() {
             />
           ))}
         </ButtonGroup>
+        <FormGroup
+          label={t('billing.couponLabel')}
+          labelFor="plans-coupon"
+          helperText={t('billing.couponHelp')}
+          style={{ maxWidth: '22rem', marginTop: '1rem' }}
+        >
+          <InputGroup
+            id="plans-coupon"
+            data-testid="plans-coupon"
+            value={couponCode}
+            maxLength={64}
+            autoComplete="off"
+            onValueChange={setCouponCode}
+          />
+        </FormGroup>
         <div className="seconde-plans" data-testid="plans" style={PLANS_GRID}>
           {shown.map((plan) => {
             const name = t(labelKey('profile.type', plan.type));
@@ -130,6 +148,7 @@ export function PlansView() {
                       type: 'plans.choose',
                       planType: plan.type,
                       interval: plan.interval,
+                      couponCode,
                     })
                   }
                 />

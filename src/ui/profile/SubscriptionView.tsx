@@ -80,6 +80,24 @@ export function SubscriptionView() {
               t('profile.cancelAtPeriodEnd'),
               t(subscription.cancelAtPeriodEnd ? 'profile.yes' : 'profile.no'),
             ],
+            ...(subscription.discountPercentOff > 0
+              ? [
+                  [
+                    t('profile.discount'),
+                    t(
+                      subscription.discountValid
+                        ? 'profile.discountValid'
+                        : 'profile.discountNoLongerOffered',
+                      {
+                        percent: new Intl.NumberFormat(i18n.language, {
+                          style: 'percent',
+                          maximumFractionDigits: 2,
+                        }).format(subscription.discountPercentOff / 100),
+                      },
+                    ),
+                  ] as [string, string],
+                ]
+              : []),
           ]}
         />
         <Callout intent={Intent.PRIMARY}>{t('profile.managedByProvider')}</Callout>
