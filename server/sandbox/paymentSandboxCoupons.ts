@@ -35,6 +35,8 @@ export function couponBook(seconds: () => number, seeds: readonly SandboxCoupon[
   const coupons = new Map<string, Obj>();
   const codes = new Map<string, Obj>();
   const discounts = new Map<string, Obj>();
+  /** Discounts of `once` coupons that have taken their one invoice. */
+  const spent = new Set<string>();
 
   function createCoupon(params: Record<string, unknown>): Obj {
     const coupon: Obj = {
@@ -101,16 +103,18 @@ export function couponBook(seconds: () => number, seeds: readonly SandboxCoupon[
     return coupon;
   }
 
+  const couponOfCode = (code: Obj) =>
+    coupons.get(String((code.promotion as Record<string, unknown>).coupon));
+
+  /** A promotion code as read now: active only while its coupon is valid, too. */
   function freshCode(code: Obj): Obj {
     const expired = code.expires_at !== null && Number(code.expires_at) <= seconds();
     const used =
       code.max_redemptions !== null && Number(code.times_redeemed) >= Number(code.max_redemptions);
-    if (expired || used) code.active = false;
+    const coupon = couponOfCode(code);
+    if (expired || used || !coupon || !fresh(coupon).valid) code.active = false;
     return code;
   }
-
-  const couponOfCode = (code: Obj) =>
-    coupons.get(String((code.promotion as Record<string, unknown>).coupon));
 
   /**
    * The discount a checkout session's `discounts` param asks for, or the provider's refusal
@@ -165,7 +169,11 @@ export function couponBook(seconds: () => number, seeds: readonly SandboxCoupon[
   }
 
   /** The discount a completed session puts on its subscription (counted as one redemption). */
-  function redeem(session: Obj, subscriptionId: string, customer: unknown): string[] {
+  function redeem(
+    session: Record<string, unknown>,
+    subscriptionId: string,
+    customer: unknown,
+  ): string[] {
     const asked = (
       (session.discounts ?? []) as { coupon: string; promotion_code: string | null }[]
     )[0];
@@ -177,7 +185,8 @@ export function couponBook(seconds: () => number, seeds: readonly SandboxCoupon[
     const discount: Obj = {
       id: id('di'),
       object: 'discount',
-      checkout_session: session.id,
+      // Set for payment-mode sessions only, as the provider documents.
+      checkout_session: null,
       customer,
       end: null,
       invoice: null,
@@ -197,7 +206,7 @@ export function couponBook(seconds: () => number, seeds: readonly SandboxCoupon[
     for (const discountId of (sub.discounts ?? []) as string[]) {
       const discount = discounts.get(discountId);
       const coupon = discount && coupons.get(String((discount.source as Obj).coupon));
-      if (discount && coupon && discount.end === null) return { discount, coupon };
+      if (discount && coupon && !spent.has(discountId)) return { discount, coupon };
     }
     return undefined;
   }
@@ -208,7 +217,7 @@ export function couponBook(seconds: () => number, seeds: readonly SandboxCoupon[
     const off = found ? amountOff(found.coupon, amount) : 0;
     // A `once` coupon ends with the first invoice it discounts.
     if (!preview && found && off > 0 && found.coupon.duration === 'once')
-      found.discount.end = seconds();
+      spent.add(found.discount.id);
     return {
       subtotal: amount,
       total: amount - off,

@@ -58,16 +58,31 @@ beforeAll(async () => {
   };
   t = await startTestServer({ demoProducts: 0, billing }, ['vendor', 'company']);
   serverUrl = t.server.url;
-  // A vendor whose free trial is long over: the first invoice is paid at once.
-  const vendor = (await t.me('company')).vendorUuid;
-  await sql`update vendor set extension_free_trial_start_datetime = now() - interval '60 days'
-    where uuid = ${vendor}`.execute(t.server.db);
+  // Vendors whose free trial is long over: the first invoice is paid at once.
+  for (const who of ['vendor', 'company'] as const) {
+    const vendor = (await t.me(who)).vendorUuid;
+    await sql`update vendor set extension_free_trial_start_datetime = now() - interval '60 days'
+      where uuid = ${vendor}`.execute(t.server.db);
+  }
 });
 
 afterAll(async () => {
   await t?.close();
   await double?.close();
 });
+
+/** The provider's official library, pointed at the sandbox. */
+const provider = () =>
+  new Stripe(SECRET_KEY, {
+    host: new URL(double.base).hostname,
+    port: Number(new URL(double.base).port),
+    protocol: 'http',
+  });
+const invoicesOf = (customer: unknown) =>
+  sandbox.deliveries
+    .filter((d) => d.event.type === 'invoice.paid')
+    .map((d) => (d.event.data as { object: Stripe.Invoice }).object)
+    .filter((i) => i.customer === customer);
 
 const checkoutRows = async () =>
   (await sql`select * from checkout_session`.execute(t.server.db)).rows.length;
@@ -128,11 +143,7 @@ describe('a promotion code typed on the plans page', () => {
     expect(sessionCalls()).toBe(2);
 
     // What the provider holds, read back through its official library.
-    const stripe = new Stripe(SECRET_KEY, {
-      host: new URL(double.base).hostname,
-      port: Number(new URL(double.base).port),
-      protocol: 'http',
-    });
+    const stripe = provider();
     const session = await stripe.checkout.sessions.retrieve(coded.sessionId);
     expect(session.amount_subtotal).toBe(PRICE_CENTS);
     expect(session.total_details?.amount_discount).toBe(PRICE_CENTS - DISCOUNTED_CENTS);
@@ -168,5 +179,52 @@ describe('a promotion code typed on the plans page', () => {
     expect((renewals[1]!.event.data as { object: Stripe.Invoice }).object.amount_paid).toBe(
       DISCOUNTED_CENTS,
     );
+  });
+
+  it('takes a code made in the provider once only, and its coupon off the first invoice only', async () => {
+    const stripe = provider();
+    const coupon = await stripe.coupons.create({
+      percent_off: 15,
+      duration: 'once',
+      max_redemptions: 1,
+    });
+    await stripe.promotionCodes.create({
+      promotion: { type: 'coupon', coupon: coupon.id },
+      code: 'UNEFOIS',
+    });
+    const client = t.client(SubscriptionService, 'vendor');
+    const coded = await client.createCheckoutSession({
+      type: SubscriptionType.STARTER,
+      interval: 'month',
+      couponCode: 'UneFois',
+    });
+    const session = await sandbox.completeCheckout(coded.sessionId);
+    await sandbox.settled();
+    // STARTER monthly, 19,00 € less 15 % (2,85 €).
+    expect(invoicesOf(session.customer).map((i) => i.amount_paid)).toEqual([1615]);
+    const vendor = (await t.me('vendor')).vendorUuid;
+    const { rows } = await sql<{ percent: number; valid: boolean }>`
+      select s.discount_coupon_percent_off as percent, s.discount_coupon_valid as valid
+      from vendor v join subscription s on s.uuid = v.subscription
+      where v.uuid = ${vendor}`.execute(t.server.db);
+    // Fully redeemed: no longer offered, while this plan keeps its discount.
+    expect(rows[0]).toEqual({ percent: 15, valid: false });
+    expect((await stripe.coupons.retrieve(coupon.id)).times_redeemed).toBe(1);
+
+    const before = sessionCalls();
+    expect(
+      await refusalOf(
+        client.createCheckoutSession({
+          type: SubscriptionType.PRO,
+          interval: 'month',
+          couponCode: 'UNEFOIS',
+        }),
+      ),
+    ).toEqual({ code: Code.FailedPrecondition, reason: 'COUPON_EXPIRED' });
+    expect(sessionCalls()).toBe(before);
+
+    sandbox.advanceClock(32 * DAY);
+    await sandbox.settled();
+    expect(invoicesOf(session.customer).map((i) => i.amount_paid)).toEqual([1615, 1900]);
   });
 });
