@@ -158,16 +158,17 @@ describe('scopes', () => {
     expect(own.results.map((p) => p.uuid)).toContain(process.uuid);
     const other = await processes('company').list({});
     expect(other.results.map((p) => p.uuid)).not.toContain(process.uuid);
+    // Each call starts only when the one before has been refused, so none is left unhandled.
     for (const call of [
-      processes('company').retrieve({ uuid: process.uuid }),
-      processes('company').refreshPaymentUrl({ uuid: process.uuid }),
-      (async () => {
+      () => processes('company').retrieve({ uuid: process.uuid }),
+      () => processes('company').refreshPaymentUrl({ uuid: process.uuid }),
+      async () => {
         for await (const _ of processes('company').waitForPaymentConfirmation({
           uuid: process.uuid,
         }));
-      })(),
+      },
     ])
-      expect(await refusalOf(call)).toMatchObject({ code: Code.PermissionDenied });
+      expect(await refusalOf(call())).toMatchObject({ code: Code.PermissionDenied });
     expect((await processes('vendor').retrieve({ uuid: process.uuid })).uuid).toBe(process.uuid);
   });
 });
