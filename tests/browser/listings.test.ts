@@ -135,7 +135,20 @@ describe('product listings', () => {
         expect(await seriousViolations(page)).toEqual([]);
         await price.fill('15,50');
         await banner.getByRole('button', { name: 'Confirmer la vente' }).click();
-        await page.getByTestId('listing-notice').filter({ hasText: 'Vente confirmée' }).waitFor(T);
+        // The notice, or the refusal or failure that shows instead, named in the failure.
+        await Promise.race([
+          page.getByTestId('listing-notice').filter({ hasText: 'Vente confirmée' }).waitFor(T),
+          page
+            .getByTestId('listing-refused')
+            .or(page.getByTestId('listings-failed'))
+            .waitFor(T)
+            .then(async () => {
+              const shown = page
+                .getByTestId('listing-refused')
+                .or(page.getByTestId('listings-failed'));
+              throw new Error(`The sale was not confirmed: ${await shown.textContent()}`);
+            }),
+        ]);
         await page.getByTestId('reservation-banner').waitFor({ state: 'detached', ...T });
         const sold = await vendor(ProductService).retrieve({ uuid: product.uuid });
         expect(sold.saleStatus).toBe(SaleStatus.SELL);
