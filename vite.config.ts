@@ -87,6 +87,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 240_000,
           fileParallelism: false,
+          // A real browser on two shared cores: a test that fails runs once more, and the report
+          // names it flaky; one that fails twice fails the run.
+          retry: 1,
           globalSetup: ['tests/browser/globalSetup.ts'],
         },
       },
