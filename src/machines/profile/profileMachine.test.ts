@@ -72,6 +72,8 @@ function server(opts: { subscription?: string; down?: boolean } = {}) {
           status: SubscriptionStatus.ACTIVE,
           currentPeriodEnd: timestampFromMs(Date.UTC(2025, 5, 30, 12)),
           cancelAtPeriodEnd: true,
+          discountCouponPercentOff: 20,
+          discountCouponValid: true,
         }),
     });
   });
@@ -175,6 +177,8 @@ describe('subscription machine over the contract', () => {
       status: 'ACTIVE',
       currentPeriodEnd: Date.UTC(2025, 5, 30, 12),
       cancelAtPeriodEnd: true,
+      discountPercentOff: 20,
+      discountValid: true,
     });
   });
 
