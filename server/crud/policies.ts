@@ -185,6 +185,30 @@ const invoice: Policy = {
   write: () => 'none',
 };
 
+/** Buyers of the caller's sold items: a sale record on a product of one of their deposits. */
+const ofOwnSales = (c: Caller, alias: string) =>
+  sql<SqlBool>`${col(alias, 'uuid')} in (select pb.buyer from product_buyer pb
+    join product p on p.uuid = pb.product join deposit d on d.uuid = p.deposit
+    where d.vendor = ${c.vendorUuid})`;
+
+/**
+ * Buyers (docs/decisions.md, "Buyers and the last calls"): a vendor reads those they recorded and
+ * the buyers of their sold items; they edit their own and the owner-less (staff-recorded) buyers
+ * of their sales, never another vendor's record of the same person.
+ */
+const buyer: Policy = {
+  read: (c) =>
+    c.vendorUuid
+      ? (a) => sql<SqlBool>`(${col(a, 'vendor')} = ${c.vendorUuid} or ${ofOwnSales(c, a)})`
+      : 'none',
+  write: (c) =>
+    c.vendorUuid
+      ? (a) =>
+          sql<SqlBool>`(${col(a, 'vendor')} = ${c.vendorUuid} or (${col(a, 'vendor')} is null and ${ofOwnSales(c, a)}))`
+      : 'none',
+  prepareCreate: (c, row) => fillOwner(row, 'vendor', c.vendorUuid),
+};
+
 /** Per table; a table missing here is staff-only, so a new resource is closed until decided. */
 export const POLICIES: Readonly<Record<string, Policy>> = {
   category: reference,
@@ -202,6 +226,7 @@ export const POLICIES: Readonly<Record<string, Policy>> = {
   product_image: childOf('product', product, 'product'),
   product_announcement: childOf('product', product, 'product'),
   product_buyer: childOf('product', product, 'product'),
+  buyer,
   company,
   invoice,
   announcement,

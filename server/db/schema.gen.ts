@@ -335,6 +335,7 @@ export interface Buyer {
   row_version: Generated<number>;
   updated_at: Generated<Timestamp>;
   uuid: Generated<string>;
+  vendor: string | null;
 }
 
 export interface Category {

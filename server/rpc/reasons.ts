@@ -3,6 +3,7 @@ import type { CompanyReason } from '../../src/domain/company/companyRules.ts';
 import type { ProofReason } from '../../src/domain/company/proofFile.ts';
 import type { RuleCode } from '../../src/domain/deposit/rules.ts';
 import type { WantDepositRefusalName } from '../../src/domain/deposit/wantDeposit.ts';
+import type { PastedBuyerReason } from '../../src/domain/buyers/pastedBuyer.ts';
 import type { InvoiceReason } from '../../src/domain/invoices/invoiceRules.ts';
 import type { ShippingReason } from '../../src/domain/shipping/deliveryServices.ts';
 
@@ -127,6 +128,8 @@ export type Reason =
   // Invoices (src/domain/invoices/invoiceRules.ts): a period ending before it starts, a status
   // moved backwards or confirmed by a vendor, an item not sold, a credit note over what is left.
   | InvoiceReason
+  // A pasted buyer text that is empty or holds no buyer (src/domain/buyers/pastedBuyer.ts).
+  | PastedBuyerReason
   | 'FIELD_INVALID'
   | 'REQUEST_UNREADABLE'
   | 'UNIMPLEMENTED';

@@ -108,7 +108,6 @@ function notYet<S extends DescService, const K extends MethodOf<S>>(
  * than forgotten. Landing one means removing it here, or tsc complains it is handled twice over.
  */
 export const NOT_IMPLEMENTED_YET = [
-  notYet(BuyerService, ['createFromPastedText']),
   notYet(DepositProductCategoryService, ['createFromDeposit']),
   notYet(ProductService, ['retrieveForExtension']),
   notYet(ReferralService, ['createFromSponsorCode']),

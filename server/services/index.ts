@@ -27,6 +27,7 @@ import { invoiceCallsHandlers } from './invoices/invoiceCalls.ts';
 import { billingCallsHandlers } from './billing/billingCalls.ts';
 import { shippingCallsHandlers } from './shipping/shippingCalls.ts';
 import { paymentProcessHandlers } from './billing/paymentProcesses.ts';
+import { buyerCallsHandlers } from './buyers/buyerCalls.ts';
 import { SessionService } from '../../src/rpc/gen/seconde/v1/session_pb.ts';
 import { implement } from './implement.ts';
 import { sessionHandlers } from './sessionService.ts';
@@ -66,6 +67,7 @@ export function handWrittenParts(deps: ServiceDeps) {
     ...billingCallsHandlers(deps),
     ...shippingCallsHandlers(deps),
     ...paymentProcessHandlers(deps),
+    ...buyerCallsHandlers(deps),
   ] as const;
 }
 

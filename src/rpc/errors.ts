@@ -77,6 +77,9 @@ export const REASON_I18N_KEYS: Readonly<Record<string, string>> = {
   CREDIT_NOTE_OF_CREDIT_NOTE: 'invoicing.reasonCreditNoteOfCreditNote',
   CREDIT_NOTE_EXCEEDS_INVOICE: 'invoicing.reasonCreditNoteExceedsInvoice',
   CREDIT_NOTE_ISSUER_ONLY: 'invoicing.reasonCreditNoteIssuerOnly',
+  // A pasted buyer text that is empty or holds no buyer (src/domain/buyers/pastedBuyer.ts).
+  BUYER_TEXT_EMPTY: 'buyers.reasonTextEmpty',
+  BUYER_TEXT_UNREADABLE: 'buyers.reasonTextUnreadable',
 };
 
 /** Every key the funnel can hand out; the i18n test checks each exists in both languages. */

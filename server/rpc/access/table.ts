@@ -326,11 +326,14 @@ export const ACCESS_TABLE: readonly ServiceEntry[] = [
       reads('productBuyer.buyer', 'buyer'),
     ),
   }),
+  // A vendor's own buyers and those of their sales (the buyer row policy).
   rulesFor(BuyerService, {
-    create: staff('buyer'),
+    list: vendor('buyer'),
+    create: vendor('buyer'),
     createFromPastedText: vendor('buyer'),
-    retrieve: staff('buyer'),
-    update: staff('buyer'),
+    previewFromPastedText: vendor('buyer'),
+    retrieve: vendor('buyer'),
+    update: vendor('buyer'),
   }),
   rulesFor(AnnouncementService, {
     list: vendor('announcement'),

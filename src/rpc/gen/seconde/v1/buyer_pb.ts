@@ -7,6 +7,8 @@ import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2
 import { file_buf_validate_validate } from "../../buf/validate/validate_pb";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { Pagination } from "./common_pb";
+import { file_seconde_v1_common } from "./common_pb";
 import type { PersonGender } from "./customer_pb";
 import { file_seconde_v1_customer } from "./customer_pb";
 import type { SalePlatform } from "./product_pb";
@@ -17,7 +19,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file seconde/v1/buyer.proto.
  */
 export const file_seconde_v1_buyer: GenFile = /*@__PURE__*/
-  fileDesc("ChZzZWNvbmRlL3YxL2J1eWVyLnByb3RvEgpzZWNvbmRlLnYxItwECgVCdXllchIZCgR1dWlkGAEgASgJQgu6SAjYAQFyA7ABARIcCgpmaXJzdF9uYW1lGAIgASgJQgi6SAVyAxj/ARIbCglsYXN0X25hbWUYAyABKAlCCLpIBXIDGP8BEhcKBWVtYWlsGAQgASgJQgi6SAVyAxj+ARIcCgtwb3N0YWxfY29kZRgFIAEoCUIHukgEcgIYEBIdCgxwaG9uZV9udW1iZXIYBiABKAlCB7pIBHICGCASGQoHYWRkcmVzcxgHIAEoCUIIukgFcgMY/wESJAoSYWRkcmVzc19jb21wbGVtZW50GAggASgJQgi6SAVyAxj/ARIWCgRjaXR5GAkgASgJQgi6SAVyAxj/ARIyCgZnZW5kZXIYCiABKA4yGC5zZWNvbmRlLnYxLlBlcnNvbkdlbmRlckIIukgFggECEAESJwoWbWFya2V0cGxhY2VfYWNjb3VudF9pZBgLIAEoCUIHukgEcgIYQBIlChNtYXJrZXRwbGFjZV9wcm9maWxlGAwgASgJQgi6SAVyAxiAEBITCgtpc19idXNpbmVzcxgNIAEoCBIeCgxjb3VudHJ5X25hbWUYDiABKAlCCLpIBXIDGP8BEh0KDGNvdW50cnlfY29kZRgPIAEoCUIHukgEcgIYCBIvCgpjcmVhdGVkX2F0GIQHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoKdXBkYXRlZF9hdBiFByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhQKC3Jvd192ZXJzaW9uGIYHIAEoBSI2ChJDcmVhdGVCdXllclJlcXVlc3QSIAoFYnV5ZXIYASABKAsyES5zZWNvbmRlLnYxLkJ1eWVyInAKIENyZWF0ZUJ1eWVyRnJvbVBhc3RlZFRleHRSZXF1ZXN0EhYKBHRleHQYASABKAlCCLpIBXIDGIgnEjQKCHBsYXRmb3JtGAIgASgOMhguc2Vjb25kZS52MS5TYWxlUGxhdGZvcm1CCLpIBYIBAhABIjEKFFJldHJpZXZlQnV5ZXJSZXF1ZXN0EhkKBHV1aWQYASABKAlCC7pICNgBAXIDsAEBIjYKElVwZGF0ZUJ1eWVyUmVxdWVzdBIgCgVidXllchgBIAEoCzIRLnNlY29uZGUudjEuQnV5ZXIyogIKDEJ1eWVyU2VydmljZRI7CgZDcmVhdGUSHi5zZWNvbmRlLnYxLkNyZWF0ZUJ1eWVyUmVxdWVzdBoRLnNlY29uZGUudjEuQnV5ZXISVwoUQ3JlYXRlRnJvbVBhc3RlZFRleHQSLC5zZWNvbmRlLnYxLkNyZWF0ZUJ1eWVyRnJvbVBhc3RlZFRleHRSZXF1ZXN0GhEuc2Vjb25kZS52MS5CdXllchI/CghSZXRyaWV2ZRIgLnNlY29uZGUudjEuUmV0cmlldmVCdXllclJlcXVlc3QaES5zZWNvbmRlLnYxLkJ1eWVyEjsKBlVwZGF0ZRIeLnNlY29uZGUudjEuVXBkYXRlQnV5ZXJSZXF1ZXN0GhEuc2Vjb25kZS52MS5CdXllcmIGcHJvdG8z", [file_buf_validate_validate, file_google_protobuf_timestamp, file_seconde_v1_customer, file_seconde_v1_product]);
+  fileDesc("ChZzZWNvbmRlL3YxL2J1eWVyLnByb3RvEgpzZWNvbmRlLnYxItwECgVCdXllchIZCgR1dWlkGAEgASgJQgu6SAjYAQFyA7ABARIcCgpmaXJzdF9uYW1lGAIgASgJQgi6SAVyAxj/ARIbCglsYXN0X25hbWUYAyABKAlCCLpIBXIDGP8BEhcKBWVtYWlsGAQgASgJQgi6SAVyAxj+ARIcCgtwb3N0YWxfY29kZRgFIAEoCUIHukgEcgIYEBIdCgxwaG9uZV9udW1iZXIYBiABKAlCB7pIBHICGCASGQoHYWRkcmVzcxgHIAEoCUIIukgFcgMY/wESJAoSYWRkcmVzc19jb21wbGVtZW50GAggASgJQgi6SAVyAxj/ARIWCgRjaXR5GAkgASgJQgi6SAVyAxj/ARIyCgZnZW5kZXIYCiABKA4yGC5zZWNvbmRlLnYxLlBlcnNvbkdlbmRlckIIukgFggECEAESJwoWbWFya2V0cGxhY2VfYWNjb3VudF9pZBgLIAEoCUIHukgEcgIYQBIlChNtYXJrZXRwbGFjZV9wcm9maWxlGAwgASgJQgi6SAVyAxiAEBITCgtpc19idXNpbmVzcxgNIAEoCBIeCgxjb3VudHJ5X25hbWUYDiABKAlCCLpIBXIDGP8BEh0KDGNvdW50cnlfY29kZRgPIAEoCUIHukgEcgIYCBIvCgpjcmVhdGVkX2F0GIQHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoKdXBkYXRlZF9hdBiFByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhQKC3Jvd192ZXJzaW9uGIYHIAEoBSI2ChJDcmVhdGVCdXllclJlcXVlc3QSIAoFYnV5ZXIYASABKAsyES5zZWNvbmRlLnYxLkJ1eWVyInAKIENyZWF0ZUJ1eWVyRnJvbVBhc3RlZFRleHRSZXF1ZXN0EhYKBHRleHQYASABKAlCCLpIBXIDGIgnEjQKCHBsYXRmb3JtGAIgASgOMhguc2Vjb25kZS52MS5TYWxlUGxhdGZvcm1CCLpIBYIBAhABIoEBCgxCdXllclByZXZpZXcSIAoFYnV5ZXIYASABKAsyES5zZWNvbmRlLnYxLkJ1eWVyEiMKCGV4aXN0aW5nGAIgASgLMhEuc2Vjb25kZS52MS5CdXllchIqCghwbGF0Zm9ybRgDIAEoDjIYLnNlY29uZGUudjEuU2FsZVBsYXRmb3JtIoUBChFMaXN0QnV5ZXJzUmVxdWVzdBIqCgpwYWdpbmF0aW9uGAEgASgLMhYuc2Vjb25kZS52MS5QYWdpbmF0aW9uEhoKCG9yZGVyaW5nGAIgASgJQgi6SAVyAxjIARIdCgZzZWFyY2gYAyABKAlCCLpIBXIDGMgBSACIAQFCCQoHX3NlYXJjaCJHChJMaXN0QnV5ZXJzUmVzcG9uc2USIgoHcmVzdWx0cxgBIAMoCzIRLnNlY29uZGUudjEuQnV5ZXISDQoFY291bnQYAiABKAUiMQoUUmV0cmlldmVCdXllclJlcXVlc3QSGQoEdXVpZBgBIAEoCUILukgI2AEBcgOwAQEiNgoSVXBkYXRlQnV5ZXJSZXF1ZXN0EiAKBWJ1eWVyGAEgASgLMhEuc2Vjb25kZS52MS5CdXllcjLKAwoMQnV5ZXJTZXJ2aWNlEjsKBkNyZWF0ZRIeLnNlY29uZGUudjEuQ3JlYXRlQnV5ZXJSZXF1ZXN0GhEuc2Vjb25kZS52MS5CdXllchJXChRDcmVhdGVGcm9tUGFzdGVkVGV4dBIsLnNlY29uZGUudjEuQ3JlYXRlQnV5ZXJGcm9tUGFzdGVkVGV4dFJlcXVlc3QaES5zZWNvbmRlLnYxLkJ1eWVyEl8KFVByZXZpZXdGcm9tUGFzdGVkVGV4dBIsLnNlY29uZGUudjEuQ3JlYXRlQnV5ZXJGcm9tUGFzdGVkVGV4dFJlcXVlc3QaGC5zZWNvbmRlLnYxLkJ1eWVyUHJldmlldxJFCgRMaXN0Eh0uc2Vjb25kZS52MS5MaXN0QnV5ZXJzUmVxdWVzdBoeLnNlY29uZGUudjEuTGlzdEJ1eWVyc1Jlc3BvbnNlEj8KCFJldHJpZXZlEiAuc2Vjb25kZS52MS5SZXRyaWV2ZUJ1eWVyUmVxdWVzdBoRLnNlY29uZGUudjEuQnV5ZXISOwoGVXBkYXRlEh4uc2Vjb25kZS52MS5VcGRhdGVCdXllclJlcXVlc3QaES5zZWNvbmRlLnYxLkJ1eWVyYgZwcm90bzM", [file_buf_validate_validate, file_google_protobuf_timestamp, file_seconde_v1_common, file_seconde_v1_customer, file_seconde_v1_product]);
 
 /**
  * Someone who bought an item; kept to invoice the sale and to recognise returning buyers.
@@ -167,6 +169,95 @@ export const CreateBuyerFromPastedTextRequestSchema: GenMessage<CreateBuyerFromP
   messageDesc(file_seconde_v1_buyer, 2);
 
 /**
+ * What the server understood of a pasted text, before anything is saved.
+ *
+ * @generated from message seconde.v1.BuyerPreview
+ */
+export type BuyerPreview = Message<"seconde.v1.BuyerPreview"> & {
+  /**
+   * The buyer read from the text (no uuid: nothing is saved).
+   *
+   * @generated from field: seconde.v1.Buyer buyer = 1;
+   */
+  buyer?: Buyer | undefined;
+
+  /**
+   * The caller's buyer with the same e-mail or marketplace account, which creating would give
+   * back instead of a new one; unset when there is none.
+   *
+   * @generated from field: seconde.v1.Buyer existing = 2;
+   */
+  existing?: Buyer | undefined;
+
+  /**
+   * The marketplace the text was copied from: the one chosen, else the one the text names.
+   *
+   * @generated from field: seconde.v1.SalePlatform platform = 3;
+   */
+  platform: SalePlatform;
+};
+
+/**
+ * Describes the message seconde.v1.BuyerPreview.
+ * Use `create(BuyerPreviewSchema)` to create a new message.
+ */
+export const BuyerPreviewSchema: GenMessage<BuyerPreview> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_buyer, 3);
+
+/**
+ * Lists the caller's buyers (a vendor: those they recorded and those of their sold items).
+ *
+ * @generated from message seconde.v1.ListBuyersRequest
+ */
+export type ListBuyersRequest = Message<"seconde.v1.ListBuyersRequest"> & {
+  /**
+   * @generated from field: seconde.v1.Pagination pagination = 1;
+   */
+  pagination?: Pagination | undefined;
+
+  /**
+   * @generated from field: string ordering = 2;
+   */
+  ordering: string;
+
+  /**
+   * @generated from field: optional string search = 3;
+   */
+  search?: string | undefined;
+};
+
+/**
+ * Describes the message seconde.v1.ListBuyersRequest.
+ * Use `create(ListBuyersRequestSchema)` to create a new message.
+ */
+export const ListBuyersRequestSchema: GenMessage<ListBuyersRequest> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_buyer, 4);
+
+/**
+ * One page of buyers.
+ *
+ * @generated from message seconde.v1.ListBuyersResponse
+ */
+export type ListBuyersResponse = Message<"seconde.v1.ListBuyersResponse"> & {
+  /**
+   * @generated from field: repeated seconde.v1.Buyer results = 1;
+   */
+  results: Buyer[];
+
+  /**
+   * @generated from field: int32 count = 2;
+   */
+  count: number;
+};
+
+/**
+ * Describes the message seconde.v1.ListBuyersResponse.
+ * Use `create(ListBuyersResponseSchema)` to create a new message.
+ */
+export const ListBuyersResponseSchema: GenMessage<ListBuyersResponse> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_buyer, 5);
+
+/**
  * Loads one buyer.
  *
  * @generated from message seconde.v1.RetrieveBuyerRequest
@@ -183,7 +274,7 @@ export type RetrieveBuyerRequest = Message<"seconde.v1.RetrieveBuyerRequest"> & 
  * Use `create(RetrieveBuyerRequestSchema)` to create a new message.
  */
 export const RetrieveBuyerRequestSchema: GenMessage<RetrieveBuyerRequest> = /*@__PURE__*/
-  messageDesc(file_seconde_v1_buyer, 3);
+  messageDesc(file_seconde_v1_buyer, 6);
 
 /**
  * Saves a buyer; row_version guards concurrent edits.
@@ -202,7 +293,7 @@ export type UpdateBuyerRequest = Message<"seconde.v1.UpdateBuyerRequest"> & {
  * Use `create(UpdateBuyerRequestSchema)` to create a new message.
  */
 export const UpdateBuyerRequestSchema: GenMessage<UpdateBuyerRequest> = /*@__PURE__*/
-  messageDesc(file_seconde_v1_buyer, 4);
+  messageDesc(file_seconde_v1_buyer, 7);
 
 /**
  * Buyers recorded against sold products.
@@ -219,12 +310,33 @@ export const BuyerService: GenService<{
     output: typeof BuyerSchema;
   },
   /**
+   * Creates the buyer read from the text, or answers the caller's existing buyer with the same
+   * e-mail or marketplace account.
+   *
    * @generated from rpc seconde.v1.BuyerService.CreateFromPastedText
    */
   createFromPastedText: {
     methodKind: "unary";
     input: typeof CreateBuyerFromPastedTextRequestSchema;
     output: typeof BuyerSchema;
+  },
+  /**
+   * Shows what CreateFromPastedText would record, saving nothing.
+   *
+   * @generated from rpc seconde.v1.BuyerService.PreviewFromPastedText
+   */
+  previewFromPastedText: {
+    methodKind: "unary";
+    input: typeof CreateBuyerFromPastedTextRequestSchema;
+    output: typeof BuyerPreviewSchema;
+  },
+  /**
+   * @generated from rpc seconde.v1.BuyerService.List
+   */
+  list: {
+    methodKind: "unary";
+    input: typeof ListBuyersRequestSchema;
+    output: typeof ListBuyersResponseSchema;
   },
   /**
    * @generated from rpc seconde.v1.BuyerService.Retrieve
