@@ -25,6 +25,7 @@ import { OutboxMailService } from '../../src/rpc/gen/seconde/v1/outbox_mail_pb.t
 import { PaymentPortalService } from '../../src/rpc/gen/seconde/v1/payment_portal_pb.ts';
 import { PaymentProcessService } from '../../src/rpc/gen/seconde/v1/payment_process_pb.ts';
 import { PayoutService } from '../../src/rpc/gen/seconde/v1/payout_pb.ts';
+import { PoliceRegisterService } from '../../src/rpc/gen/seconde/v1/police_register_pb.ts';
 import { ProductAnnouncementService } from '../../src/rpc/gen/seconde/v1/product_announcement_pb.ts';
 import { ProductBuyerService } from '../../src/rpc/gen/seconde/v1/product_buyer_pb.ts';
 import { ProductImageService } from '../../src/rpc/gen/seconde/v1/product_image_pb.ts';
@@ -71,6 +72,7 @@ export const SERVICES = {
   PaymentPortalService,
   PaymentProcessService,
   PayoutService,
+  PoliceRegisterService,
   ProductAnnouncementService,
   ProductBuyerService,
   ProductImageService,

@@ -31,6 +31,7 @@ import { invoicingEn } from './areas/invoicing.en.ts';
 import { invoicesEn } from './areas/invoices.en.ts';
 import { paymentsEn } from './areas/payments.en.ts';
 import { shippingEn } from './areas/shipping.en.ts';
+import { policeRegisterEn } from './areas/policeRegister.en.ts';
 import { buyersEn } from './areas/buyers.en.ts';
 
 import type { Translation } from './fr.ts';
@@ -70,5 +71,6 @@ export const en: Translation = {
   ...invoicesEn,
   ...paymentsEn,
   ...shippingEn,
+  ...policeRegisterEn,
   ...buyersEn,
 };

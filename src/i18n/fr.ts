@@ -31,6 +31,7 @@ import { invoicingFr } from './areas/invoicing.fr.ts';
 import { invoicesFr } from './areas/invoices.fr.ts';
 import { paymentsFr } from './areas/payments.fr.ts';
 import { shippingFr } from './areas/shipping.fr.ts';
+import { policeRegisterFr } from './areas/policeRegister.fr.ts';
 import { buyersFr } from './areas/buyers.fr.ts';
 
 /** French texts, the default language. Keys are `area.item`; `en.ts` must have the same ones. */
@@ -68,6 +69,7 @@ export const fr = {
   ...invoicesFr,
   ...paymentsFr,
   ...shippingFr,
+  ...policeRegisterFr,
   ...buyersFr,
 };
 

@@ -17,6 +17,14 @@ export const WALK = [
   DepositStatus.INLINE,
 ];
 
+/** An identity document shown at reception, as the police register records it. */
+export const RECEPTION_ID_DOCUMENT = {
+  receptionIdDocumentType: 'Carte nationale d’identité',
+  receptionIdDocumentNumber: 'X4RTBPFW4',
+  receptionIdDocumentAuthority: 'Préfecture de Paris',
+  receptionIdDocumentDate: '2021-03-15',
+} as const;
+
 /** A status change (and the fields said with it) sent by `who` through the deposit rules. */
 export function setDepositStatus(
   t: TestServer,
@@ -42,7 +50,8 @@ export async function depositWalkedTo(
 ): Promise<Deposit> {
   const start = status <= DepositStatus.RECEIVED ? status : DepositStatus.RECEIVED;
   let deposit = await t.client(DepositService, 'admin').create({
-    deposit: { ...fields, status: start },
+    // A professional vendor's reception needs the depositor's identity document (police register).
+    deposit: { ...RECEPTION_ID_DOCUMENT, ...fields, status: start },
   });
   for (const step of WALK) {
     if (step > status) break;

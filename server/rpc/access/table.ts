@@ -24,6 +24,7 @@ import { OutboxMailService } from '../../../src/rpc/gen/seconde/v1/outbox_mail_p
 import { PaymentPortalService } from '../../../src/rpc/gen/seconde/v1/payment_portal_pb.ts';
 import { PaymentProcessService } from '../../../src/rpc/gen/seconde/v1/payment_process_pb.ts';
 import { PayoutService } from '../../../src/rpc/gen/seconde/v1/payout_pb.ts';
+import { PoliceRegisterService } from '../../../src/rpc/gen/seconde/v1/police_register_pb.ts';
 import { ProductAnnouncementService } from '../../../src/rpc/gen/seconde/v1/product_announcement_pb.ts';
 import { ProductBuyerService } from '../../../src/rpc/gen/seconde/v1/product_buyer_pb.ts';
 import { ProductImageService } from '../../../src/rpc/gen/seconde/v1/product_image_pb.ts';
@@ -424,6 +425,15 @@ export const ACCESS_TABLE: readonly ServiceEntry[] = [
     ),
     downloadSepaBatch: vendor('sepa_batch', reads('uuid', 'sepa_batch')),
     listSepaBatches: vendor('sepa_batch'),
+  }),
+  // The police register: a vendor reads and corrects their own (their company's, whose members
+  // share one register); staff name the vendor. Customers never. No subscription gate: keeping
+  // the register is a legal duty whatever the plan. The handlers scope each entry to the register.
+  rulesFor(PoliceRegisterService, {
+    list: vendor(null, reads('vendor', 'vendor')),
+    verify: vendor(null, reads('vendor', 'vendor')),
+    correct: vendor(null, reads('vendor', 'vendor')),
+    export: vendor(null, reads('vendor', 'vendor')),
   }),
   rulesFor(ReferralService, { createFromSponsorCode: vendor(null) }),
   // A vendor manages their own places and labels; the rows name their vendor.

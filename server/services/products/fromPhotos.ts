@@ -23,6 +23,7 @@ import {
   type ProductContext,
   type Row,
 } from './productRows.ts';
+import { enterReceivedProducts } from '../policeRegister/entries.ts';
 import { lockProductCreation, takeReferences } from './references.ts';
 
 /**
@@ -68,6 +69,8 @@ export async function productFromPhotos(
       processing_status, processing_error, rotation, original, upload_key
     from deposit_image where uuid = any(${uuids}::uuid[])`.execute(trx);
   await sql`delete from deposit_image where uuid = any(${uuids}::uuid[])`.execute(trx);
+  // Made in a received deposit: entered in the police register at once.
+  await enterReceivedProducts(trx, { products: [product] }, clock(), '');
   return product;
 }
 

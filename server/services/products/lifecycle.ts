@@ -21,6 +21,7 @@ import {
   type Row,
 } from './productRows.ts';
 import { takeReferences } from './references.ts';
+import { enterReceivedProducts } from '../policeRegister/entries.ts';
 import { isInvoiced } from './writeRules.ts';
 
 /** Columns a duplicate takes from its original: what describes the item, not its sale life. */
@@ -128,6 +129,7 @@ export function lifecycleHandlers(context: ProductContext) {
         if (req.copyImages) row.main_image_url = source.main_image_url;
         if (req.copyProductAnnouncement) row.announcement_uuid = source.announcement_uuid;
         const uuid = await insertRow(trx, 'product', row);
+        await enterReceivedProducts(trx, { products: [uuid] }, clock(), caller.sub);
         if (req.copyImages)
           await sql`
               insert into product_image (product, ${IMAGE_COLUMNS})
@@ -191,6 +193,13 @@ export function lifecycleHandlers(context: ProductContext) {
             from unnest(${moving.map((p) => String(p.uuid))}::uuid[], ${references}::text[])
               as v(uuid, reference)
             where p.uuid = v.uuid`.execute(trx);
+        // Moved into a received deposit: entered in the police register if they are not yet.
+        await enterReceivedProducts(
+          trx,
+          { products: moving.map((p) => String(p.uuid)) },
+          clock(),
+          caller.sub,
+        );
         return create(TransferToAnotherDepositResponseSchema, {
           success: true,
           transferredCount: moving.length,

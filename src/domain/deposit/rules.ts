@@ -33,6 +33,7 @@ export const RULE_CODES = [
   'SALE_BEFORE_INLINE',
   'ONLINE_BEFORE_VALIDATION',
   'PUBLIC_DRAFT_NOT_SENT',
+  'ID_DOCUMENT_REQUIRED',
 ] as const;
 export type RuleCode = (typeof RULE_CODES)[number];
 
@@ -66,6 +67,11 @@ export interface StatusChange {
    * by sending it, so every other move is refused.
    */
   readonly unsentPublicDraft?: boolean;
+  /**
+   * A professional vendor receives a depositor's items without the identity document they showed
+   * (type, number, issuing authority, date): the police register needs it (Code pénal R.321-3).
+   */
+  readonly idDocumentMissing?: boolean;
 }
 
 const online = (c: SaleStatusCounts) => countOf(c, ['ONLINE']);
@@ -82,6 +88,7 @@ export function checkStatusChange({
   products,
   reason,
   unsentPublicDraft,
+  idDocumentMissing,
 }: StatusChange): Verdict {
   if (from === to) return refuse('STATUS_UNCHANGED');
   if (unsentPublicDraft && from === 'DRAFT') return refuse('PUBLIC_DRAFT_NOT_SENT');
@@ -107,6 +114,7 @@ export function checkStatusChange({
       ? refuse('STATUS_TOO_EARLY_PRODUCTS_ONLINE_OR_SOLD')
       : OK;
   }
+  if (to === 'RECEIVED' && idDocumentMissing) return refuse('ID_DOCUMENT_REQUIRED');
   const skipped = REQUIRED_STEPS.find(
     (step) => statusIndex(step) > statusIndex(from) && statusIndex(step) < statusIndex(to),
   );

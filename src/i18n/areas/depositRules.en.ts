@@ -27,6 +27,8 @@ export const depositRulesEn = {
     onlineBeforeValidation: 'An item can only go online once the deposit’s inventory is validated.',
     publicDraftNotSent:
       'The visitor has not sent this request yet: its status cannot change until they send it.',
+    idDocumentRequired:
+      'The depositor’s identity document is required before reception (type, number, authority, date of issue): the police register needs it.',
   },
   depositStatus: {
     draft: 'Draft',

@@ -28,6 +28,8 @@ export const depositRulesFr = {
       'Un article ne peut être mis en ligne qu’une fois l’inventaire du dépôt validé.',
     publicDraftNotSent:
       'Le visiteur n’a pas encore envoyé cette demande : son statut ne peut pas changer avant l’envoi.',
+    idDocumentRequired:
+      'Pièce d’identité du déposant requise avant la réception (type, numéro, autorité, date de délivrance) : le registre de police l’exige.',
   },
   depositStatus: {
     draft: 'Brouillon',

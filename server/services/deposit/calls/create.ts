@@ -20,6 +20,8 @@ import {
 import { policyFor, scopeFor } from '../../../crud/policies.ts';
 import { fail } from '../../../rpc/reasons.ts';
 import { refuseSecondFamilyDeposit } from '../familyDay.ts';
+import { idDocumentMissing } from '../../policeRegister/entries.ts';
+import { enforce } from '../rules/ruleSql.ts';
 import type { DepositCallContext, Row } from './common.ts';
 
 /** Fields only admin-level callers write (through UpdateAdminOnly); others get the defaults. */
@@ -56,6 +58,16 @@ export function createHandlers(context: DepositCallContext) {
           if (row.vendor && row.name) await checkName(trx, String(row.vendor), String(row.name));
           if (row.customer && row.family)
             await refuseSecondFamilyDeposit(trx, String(row.customer), String(row.family), now);
+          // Created already received: the reception step's identity document is asked here too.
+          if (
+            row.status === 'RECEIVED' &&
+            (await idDocumentMissing(
+              trx,
+              { vendor: row.vendor, customer: row.customer },
+              (c) => row[c],
+            ))
+          )
+            enforce({ ok: false, code: 'ID_DOCUMENT_REQUIRED' });
           const uuid = await insertRow(trx, 'deposit', row).catch((error: unknown) => {
             // Two creates racing past the check: the unique index speaks the same refusal.
             if (isNameConflict(error)) throw nameExists();

@@ -10,6 +10,7 @@ import {
 } from '../../../../src/domain/deposit/statuses.ts';
 import { enforce, saleStatusCounts } from './ruleSql.ts';
 import { vendorWithListingsUp, type OffSaleListener } from '../../publishing/withdrawals.ts';
+import { enterReceivedProducts, idDocumentMissing } from '../../policeRegister/entries.ts';
 
 /** Admin-only columns of a deposit (2-business-data.md §3): never written by these calls otherwise. */
 export const ADMIN_ONLY_COLUMNS = ['admin_notes', 'qualification_status'] as const;
@@ -65,13 +66,26 @@ export function depositStatusHooks(clock: () => Date, offSale?: OffSaleListener)
           products: await saleStatusCounts(trx, String(current.uuid)),
           reason: typeof reason === 'string' ? reason : undefined,
           unsentPublicDraft: current.is_created_by_public_form === true,
+          idDocumentMissing:
+            to === 'RECEIVED' &&
+            (await idDocumentMissing(
+              trx,
+              {
+                vendor: valueOf('vendor', row, current),
+                customer: valueOf('customer', row, current),
+              },
+              (column) => valueOf(column, row, current),
+            )),
         }),
       );
       if (to === 'INLINE' && valueOf('deposit_completed_datetime', row, current) == null)
         row.deposit_completed_datetime = clock();
     },
 
-    async afterWrite({ trx, current, row }) {
+    async afterWrite({ trx, caller, current, row }) {
+      // Received: every item goes into the police register, in the same transaction.
+      if (row.status === 'RECEIVED' && current.status !== 'RECEIVED')
+        await enterReceivedProducts(trx, { deposit: String(current.uuid) }, clock(), caller.sub);
       if (row.status !== 'RESTITUED' || current.status === 'RESTITUED') return;
       const now = clock();
       for (const [target, statuses] of restitutionMoves()) {

@@ -26,6 +26,7 @@ import { takeReferences } from '../../products/references.ts';
 import { checkCategoryAttributes, fillSaleColumns, isInvoiced } from '../../products/writeRules.ts';
 import { vendorWithListingsUp, type OffSaleListener } from '../../publishing/withdrawals.ts';
 import { recordSaleLedger } from '../../ledger/ledgerWrites.ts';
+import { enterReceivedProducts } from '../../policeRegister/entries.ts';
 
 /** The sale status a product row will hold; a missing one takes the column default, OFFLINE. */
 function saleStatusOf(value: unknown): SaleStatus {
@@ -99,10 +100,13 @@ export function productUpdateHooks(clock: () => Date, offSale?: OffSaleListener)
       await fillSaleColumns(trx, caller, clock, { current, row, deposit, from, to });
     },
 
-    async afterWrite({ trx, current, row }) {
+    async afterWrite({ trx, caller, current, row }) {
       // The depositor's ledger follows the sale status and the share, in the same transaction.
       if ('sale_status' in row || 'customer_income' in row || 'deposit' in row)
         await recordSaleLedger(trx, [String(current.uuid)], clock());
+      // Moved into a received deposit: entered in the police register if it is not yet.
+      if ('deposit' in row && row.deposit !== current.deposit)
+        await enterReceivedProducts(trx, { products: [String(current.uuid)] }, clock(), caller.sub);
       if (!offSale || !('sale_status' in row)) return;
       if (row.sale_status === current.sale_status || row.sale_status === 'ONLINE') return;
       const vendor = await vendorWithListingsUp(trx, { products: [String(current.uuid)] });
@@ -155,6 +159,8 @@ export function productCreateHandler(
         });
         const uuid = await insertRow(trx, 'product', row);
         await recordSaleLedger(trx, [uuid], clock());
+        // Added to a received deposit: entered in the police register at once.
+        await enterReceivedProducts(trx, { products: [uuid] }, clock(), caller.sub);
         const created = await selectInScope(trx, 'product', uuid, caller, 'write');
         if (!created)
           throw fail(Code.PermissionDenied, 'FORBIDDEN', 'You may not create this Product');

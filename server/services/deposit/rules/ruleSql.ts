@@ -33,6 +33,8 @@ const MESSAGES: Record<string, string> = {
   ONLINE_BEFORE_VALIDATION: 'A product can only go online once its deposit inventory is validated',
   PUBLIC_DRAFT_NOT_SENT:
     'This public-form draft has not been sent by its visitor yet: its status cannot change',
+  ID_DOCUMENT_REQUIRED:
+    'A professional vendor receives a depositor’s items only with the identity document shown (type, number, authority, date)',
 };
 
 /** Throws the refusal of a rule verdict as FAILED_PRECONDITION with the rule's code as reason. */
