@@ -5,6 +5,7 @@ import type { RuleCode } from '../../src/domain/deposit/rules.ts';
 import type { WantDepositRefusalName } from '../../src/domain/deposit/wantDeposit.ts';
 import type { PastedBuyerReason } from '../../src/domain/buyers/pastedBuyer.ts';
 import type { InvoiceReason } from '../../src/domain/invoices/invoiceRules.ts';
+import type { Dac7Reason } from '../../src/domain/dac7/dac7Rules.ts';
 import type { ShippingReason } from '../../src/domain/shipping/deliveryServices.ts';
 
 /**
@@ -128,6 +129,8 @@ export type Reason =
   // Invoices (src/domain/invoices/invoiceRules.ts): a period ending before it starts, a status
   // moved backwards or confirmed by a vendor, an item not sold, a credit note over what is left.
   | InvoiceReason
+  // DAC7 report (src/domain/dac7/dac7Rules.ts): a reportable seller lacks data, a bad TIN or date.
+  | Dac7Reason
   // A pasted buyer text that is empty or holds no buyer (src/domain/buyers/pastedBuyer.ts).
   | PastedBuyerReason
   | 'FIELD_INVALID'

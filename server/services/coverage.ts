@@ -10,6 +10,7 @@ import { ColorService } from '../../src/rpc/gen/seconde/v1/color_pb.ts';
 import { CompanyService } from '../../src/rpc/gen/seconde/v1/company_pb.ts';
 import { CountryService } from '../../src/rpc/gen/seconde/v1/country_pb.ts';
 import { CustomerService } from '../../src/rpc/gen/seconde/v1/customer_pb.ts';
+import { Dac7Service } from '../../src/rpc/gen/seconde/v1/dac7_pb.ts';
 import { DashboardService } from '../../src/rpc/gen/seconde/v1/dashboard_pb.ts';
 import { DeliveryPlaceService } from '../../src/rpc/gen/seconde/v1/delivery_place_pb.ts';
 import { DepositImageService } from '../../src/rpc/gen/seconde/v1/deposit_image_pb.ts';
@@ -61,6 +62,7 @@ export const SERVICES = {
   CompanyService,
   CountryService,
   CustomerService,
+  Dac7Service,
   DashboardService,
   DeliveryPlaceService,
   DepositImageService,

@@ -27,6 +27,7 @@ import { invoiceCallsHandlers } from './invoices/invoiceCalls.ts';
 import { billingCallsHandlers } from './billing/billingCalls.ts';
 import { shippingCallsHandlers } from './shipping/shippingCalls.ts';
 import { paymentProcessHandlers } from './billing/paymentProcesses.ts';
+import { dac7CallsHandlers } from './dac7/dac7Calls.ts';
 import { policeRegisterHandlers } from './policeRegister/registerCalls.ts';
 import { buyerCallsHandlers } from './buyers/buyerCalls.ts';
 import { SessionService } from '../../src/rpc/gen/seconde/v1/session_pb.ts';
@@ -68,6 +69,7 @@ export function handWrittenParts(deps: ServiceDeps) {
     ...billingCallsHandlers(deps),
     ...shippingCallsHandlers(deps),
     ...paymentProcessHandlers(deps),
+    ...dac7CallsHandlers(deps),
     ...policeRegisterHandlers(deps),
     ...buyerCallsHandlers(deps),
   ] as const;

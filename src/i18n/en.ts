@@ -26,6 +26,7 @@ import { storefrontEn } from './areas/storefront.en.ts';
 import { companyEn } from './areas/company.en.ts';
 import { documentsEn } from './areas/documents.en.ts';
 import { payoutsEn } from './areas/payouts.en.ts';
+import { dac7En } from './areas/dac7.en.ts';
 import { depositRatesEn } from './areas/depositRates.en.ts';
 import { invoicingEn } from './areas/invoicing.en.ts';
 import { invoicesEn } from './areas/invoices.en.ts';
@@ -66,6 +67,7 @@ export const en: Translation = {
   ...companyEn,
   ...documentsEn,
   ...payoutsEn,
+  ...dac7En,
   ...depositRatesEn,
   ...invoicingEn,
   ...invoicesEn,

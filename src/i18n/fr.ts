@@ -26,6 +26,7 @@ import { storefrontFr } from './areas/storefront.fr.ts';
 import { companyFr } from './areas/company.fr.ts';
 import { documentsFr } from './areas/documents.fr.ts';
 import { payoutsFr } from './areas/payouts.fr.ts';
+import { dac7Fr } from './areas/dac7.fr.ts';
 import { depositRatesFr } from './areas/depositRates.fr.ts';
 import { invoicingFr } from './areas/invoicing.fr.ts';
 import { invoicesFr } from './areas/invoices.fr.ts';
@@ -64,6 +65,7 @@ export const fr = {
   ...companyFr,
   ...documentsFr,
   ...payoutsFr,
+  ...dac7Fr,
   ...depositRatesFr,
   ...invoicingFr,
   ...invoicesFr,

@@ -9,6 +9,7 @@ import { ColorService } from '../../../src/rpc/gen/seconde/v1/color_pb.ts';
 import { CompanyService } from '../../../src/rpc/gen/seconde/v1/company_pb.ts';
 import { CountryService } from '../../../src/rpc/gen/seconde/v1/country_pb.ts';
 import { CustomerService } from '../../../src/rpc/gen/seconde/v1/customer_pb.ts';
+import { Dac7Service } from '../../../src/rpc/gen/seconde/v1/dac7_pb.ts';
 import { DashboardService } from '../../../src/rpc/gen/seconde/v1/dashboard_pb.ts';
 import { DeliveryPlaceService } from '../../../src/rpc/gen/seconde/v1/delivery_place_pb.ts';
 import { DepositImageService } from '../../../src/rpc/gen/seconde/v1/deposit_image_pb.ts';
@@ -436,6 +437,12 @@ export const ACCESS_TABLE: readonly ServiceEntry[] = [
     export: vendor(null, reads('vendor', 'vendor')),
   }),
   rulesFor(ReferralService, { createFromSponsorCode: vendor(null) }),
+  // DAC7: the platform reports its storefront's sellers; only staff read and complete that data.
+  rulesFor(Dac7Service, {
+    checkReport: staff(null),
+    buildReport: staff(null),
+    saveSellerDetails: staff('vendor', reads('vendor', 'vendor')),
+  }),
   // A vendor manages their own places and labels; the rows name their vendor.
   rulesFor(DeliveryPlaceService, {
     list: vendor('delivery_place'),

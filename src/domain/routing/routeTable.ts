@@ -226,6 +226,14 @@ export const ROUTES: readonly RouteSpec[] = [
     titleKey: 'routes.messaging',
     nav: { icon: 'chat', labelKey: 'nav.messaging', order: 80 },
   },
+  // The platform's yearly DAC7 report of its storefront sellers (docs/decisions.md, issue 23).
+  {
+    name: 'dac7',
+    path: 'dac7',
+    access: STAFF,
+    titleKey: 'sellerReport.pageTitle',
+    nav: { icon: 'office', labelKey: 'sellerReport.nav', order: 75 },
+  },
   {
     name: 'outbox',
     path: 'outbox',

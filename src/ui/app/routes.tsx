@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { Dashboard } from '../dashboard/Dashboard.tsx';
 import { depositRequestRoutes } from '../depositRequests/routes.tsx';
+import { dac7Routes } from '../dac7/routes.tsx';
 import { depositRoutes } from '../deposits/routes.tsx';
 import { invoicesRoutes } from '../invoices/routes.tsx';
 import { messagingRoutes } from '../messaging/routes.tsx';
@@ -37,6 +38,7 @@ const areaRoutes: RouteObject[] = [
   ...stockRoutes,
   ...statsRoutes,
   ...invoicesRoutes,
+  ...dac7Routes,
   ...productRoutes,
 ];
 

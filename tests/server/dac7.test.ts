@@ -1,0 +1,324 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { Code } from '@connectrpc/connect';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  Dac7SellerKind,
+  Dac7Service,
+  type Dac7Seller,
+} from '../../src/rpc/gen/seconde/v1/dac7_pb.ts';
+import { StorefrontService } from '../../src/rpc/gen/seconde/v1/listing_pb.ts';
+import { refusalOf, startTestServer, type TestServer } from '../helpers/testServer.ts';
+import { storefrontProduct } from '../helpers/storefrontListing.ts';
+
+const run = promisify(execFile);
+const XSD = 'tests/fixtures/dac7/DPIXML_v1.0.xsd';
+const YEAR = 2025;
+
+let t: TestServer;
+let vendorUuid: string;
+let n = 0;
+
+beforeAll(async () => {
+  t = await startTestServer({ demoProducts: 20 }, ['vendor', 'company', 'admin', 'customer']);
+  ({ vendorUuid } = await t.demoRecords());
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const dac7 = (who: 'vendor' | 'admin' | 'customer' = 'admin') => t.client(Dac7Service, who);
+
+interface Sale {
+  /** Euros as the product stores them. */
+  readonly price: number;
+  /** When it sold, an ISO instant. */
+  readonly at: string;
+  /** Through a confirmed storefront reservation (true unless told). */
+  readonly storefront?: boolean;
+  /** Its sale status now (SELL unless told). */
+  readonly status?: string;
+  /** When the buyer's payment was recorded. */
+  readonly paidAt?: string;
+}
+
+interface VendorFields {
+  readonly company?: string;
+  readonly tin?: string;
+  readonly birth?: string;
+  readonly iban?: string;
+  readonly address?: string;
+}
+
+/** A vendor of its own (in `company` when given), with the details given and nothing else. */
+async function newVendor(fields: VendorFields = {}): Promise<string> {
+  const k = `${process.pid}-${++n}`;
+  const { rows } = await sql<{ uuid: string }>`
+    insert into vendor (first_name, last_name, email, address, postal_code, city, company,
+      tax_identification_number, birth_date, iban, is_company_admin)
+    values ('Léa', ${`Vendeuse ${k}`}, ${`dac7.${k}@exemple.fr`}, ${fields.address ?? '3 rue Oberkampf'},
+      '75011', 'Paris', ${fields.company ?? null}, ${fields.tin ?? null}, ${fields.birth ?? null},
+      ${fields.iban ?? null}, ${Boolean(fields.company)})
+    returning uuid`.execute(t.server.db);
+  return rows[0]!.uuid;
+}
+
+/**
+ * Items of `vendor` sold as `sales` say: a deposit of theirs INLINE, one product per sale with a
+ * 10 % platform commission, and for storefront sales the confirmed reservation and buyer line a
+ * confirmed storefront sale leaves.
+ */
+async function sell(vendor: string, sales: readonly Sale[]): Promise<void> {
+  const db = t.server.db;
+  const { rows } = await sql<{ uuid: string }>`
+    insert into deposit (vendor, name, status) values (${vendor}, ${`DAC7 ${vendor}`}, 'INLINE')
+    returning uuid`.execute(db);
+  const deposit = rows[0]!.uuid;
+  for (const sale of sales) {
+    const { rows: products } = await sql<{ uuid: string }>`
+      insert into product (deposit, name, sale_status, selled_price, provider_income,
+        sell_datetime, payed_datetime, sell_on)
+      values (${deposit}, 'Veste', ${sale.status ?? 'SELL'}, ${sale.price}, ${sale.price / 10},
+        ${sale.at}, ${sale.paidAt ?? null}, 'WEBSITE')
+      returning uuid`.execute(db);
+    if (sale.storefront === false) continue;
+    await sql`
+      insert into storefront_reservation (product, vendor, buyer_name, buyer_email, status,
+        decided_at)
+      values (${products[0]!.uuid}, ${vendor}, 'Acheteur', 'acheteur@exemple.fr', 'CONFIRMED',
+        ${sale.at})`.execute(db);
+  }
+}
+
+const times = (count: number, sale: Sale): Sale[] => Array.from({ length: count }, () => sale);
+const bySeller = (list: readonly Dac7Seller[], vendor: string) =>
+  list.find((s) => s.vendor === vendor || s.key === `vendor:${vendor}`);
+
+async function validate(xml: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'dac7-'));
+  const file = join(dir, 'dac7.xml');
+  await writeFile(file, xml);
+  const { stderr } = await run('xmllint', ['--noout', '--schema', XSD, file]);
+  return stderr;
+}
+
+describe('DAC7 seller report', () => {
+  let under: string;
+  let thirty: string;
+  let big: string;
+  let companyUuid: string;
+  let member: string;
+
+  beforeAll(async () => {
+    under = await newVendor({
+      tin: '1234567890123',
+      birth: '1980-02-03',
+      iban: 'FR7630006000011234567890189',
+    });
+    // 29 sales, 1,999.00 € in all: under both thresholds.
+    await sell(under, [
+      ...times(28, { price: 69, at: `${YEAR}-03-10T10:00:00Z` }),
+      { price: 67, at: `${YEAR}-11-10T10:00:00Z` },
+    ]);
+
+    thirty = await newVendor({
+      tin: '2234567890123',
+      birth: '1975-12-24',
+      iban: 'DE89370400440532013000',
+    });
+    // 30 storefront sales of 10 €, one per quarter at least; the last one sold on 31 December
+    // 23:30 in Paris (22:30 UTC) is still this year, and one sold on 31 December of the year
+    // before at 23:30 UTC (1 January 00:30 in Paris) is this year's first quarter.
+    await sell(thirty, [
+      { price: 10, at: `${YEAR - 1}-12-31T23:30:00Z` },
+      ...times(10, { price: 10, at: `${YEAR}-02-01T10:00:00Z` }),
+      ...times(10, { price: 10, at: `${YEAR}-05-01T10:00:00Z` }),
+      ...times(8, { price: 10, at: `${YEAR}-08-01T10:00:00Z` }),
+      { price: 10, at: `${YEAR}-12-31T22:30:00Z` },
+      // Not storefront sales of the year: recorded by hand, taken back, or the next year.
+      { price: 500, at: `${YEAR}-06-01T10:00:00Z`, storefront: false },
+      { price: 500, at: `${YEAR}-06-01T10:00:00Z`, status: 'ONLINE' },
+      { price: 500, at: `${YEAR}-12-31T23:30:00Z` },
+    ]);
+
+    // One sale of 2,000.01 €, by a vendor whose TIN, date of birth and account are unknown,
+    // confirmed in June and paid in July: it counts in the quarter it was paid, the third.
+    big = await newVendor();
+    await sell(big, [
+      {
+        price: 2000.01,
+        at: `${YEAR}-06-30T10:00:00Z`,
+        paidAt: `${YEAR}-07-14T10:00:00Z`,
+        status: 'PAYED',
+      },
+    ]);
+
+    // A company whose two vendors sell 16 items each: one entity seller of 32 sales.
+    const { rows } = await sql<{ uuid: string }>`
+      insert into company (title, siret, address, postal_code, city, tax_eligible)
+      values ('Fripes Lumière SARL', '73282932000074', '12 quai Saint-Vincent', '69001', 'Lyon',
+        true)
+      returning uuid`.execute(t.server.db);
+    companyUuid = rows[0]!.uuid;
+    const admin = await newVendor({ company: companyUuid, iban: 'BE68539007547034' });
+    member = await newVendor({ company: companyUuid });
+    await sell(admin, times(16, { price: 25, at: `${YEAR}-04-15T10:00:00Z` }));
+    await sell(member, times(16, { price: 25, at: `${YEAR}-10-15T10:00:00Z` }));
+  });
+
+  it('excludes 29 sales under 2,000 € and reports 30 sales or one sale of 2,000.01 €', async () => {
+    const check = await dac7().checkReport({ year: YEAR });
+    const excluded = bySeller(check.excluded, under)!;
+    expect(excluded).toMatchObject({ sales: 29, considerationCents: 199_900n, reportable: false });
+    expect(bySeller(check.sellers, under)).toBeUndefined();
+
+    const byThirty = bySeller(check.sellers, thirty)!;
+    expect(byThirty).toMatchObject({ sales: 30, considerationCents: 30_000n, reportable: true });
+    expect(byThirty.quarters.map((q) => q.sales)).toEqual([11, 10, 8, 1]);
+    expect(byThirty.quarters.map((q) => q.feesCents)).toEqual([1_100n, 1_000n, 800n, 100n]);
+    expect(byThirty.quarters.map((q) => q.taxesCents)).toEqual([220n, 200n, 160n, 20n]);
+    expect(byThirty.missing).toEqual([]);
+    expect(byThirty.ibanMasked).toBe('DE89 **** **** **** **30 00');
+
+    const byBig = bySeller(check.sellers, big)!;
+    expect(byBig).toMatchObject({ sales: 1, considerationCents: 200_001n, reportable: true });
+    expect(byBig.missing).toEqual(['TIN', 'BIRTH_DATE', 'IBAN']);
+    expect(byBig.quarters.map((q) => q.considerationCents)).toEqual([0n, 0n, 200_001n, 0n]);
+
+    const company = check.sellers.find((s) => s.key === `company:${companyUuid}`)!;
+    expect(company).toMatchObject({
+      kind: Dac7SellerKind.ENTITY,
+      name: 'Fripes Lumière SARL',
+      sales: 32,
+      considerationCents: 80_000n,
+      tin: '732829320',
+      registrationNumber: '73282932000074',
+      vatNumber: 'FR44732829320',
+      city: 'Lyon',
+      missing: [],
+    });
+    expect(check.sellers.some((s) => s.vendor === member)).toBe(false);
+    expect(check.ready).toBe(false);
+  });
+
+  it('refuses the file while a reportable seller lacks data, naming them', async () => {
+    const refused = await refusalOf(dac7().buildReport({ year: YEAR }));
+    expect(refused).toEqual({ code: Code.FailedPrecondition, reason: 'DAC7_DATA_MISSING' });
+    await dac7()
+      .buildReport({ year: YEAR })
+      .catch((e: Error) => expect(e.message).toContain('TIN, BIRTH_DATE, IBAN'));
+  });
+
+  it('refuses a TIN or a date of birth that cannot be one', async () => {
+    expect(
+      await refusalOf(
+        dac7().saveSellerDetails({
+          vendor: big,
+          tin: '123',
+          birthDate: '',
+          birthPlace: '',
+          year: YEAR,
+        }),
+      ),
+    ).toEqual({ code: Code.InvalidArgument, reason: 'DAC7_TIN_INVALID' });
+    expect(
+      await refusalOf(
+        dac7().saveSellerDetails({
+          vendor: big,
+          tin: '',
+          birthDate: '2999-01-01',
+          birthPlace: '',
+          year: YEAR,
+        }),
+      ),
+    ).toEqual({ code: Code.InvalidArgument, reason: 'DAC7_BIRTH_DATE_INVALID' });
+  });
+
+  it('builds a file valid against the DPI schema once the gaps are filled', async () => {
+    const saved = await dac7().saveSellerDetails({
+      vendor: big,
+      tin: '3 23 45 678 901 23',
+      birthDate: '1969-07-20',
+      birthPlace: 'Lyon',
+      year: YEAR,
+    });
+    expect(saved).toMatchObject({ tin: '3234567890123', birthDate: '1969-07-20' });
+    expect(saved.missing).toEqual(['IBAN']);
+    await sql`update vendor set iban = 'FR7630006000011234567890189', account_holder = 'Léa Dupont'
+      where uuid = ${big}`.execute(t.server.db);
+
+    const check = await dac7().checkReport({ year: YEAR });
+    expect(check.ready).toBe(true);
+    const file = await dac7().buildReport({ year: YEAR });
+    expect(file.filename).toBe(`dac7-${YEAR}.xml`);
+    expect(file.sellerCount).toBe(check.sellers.length);
+    const xml = new TextDecoder().decode(file.data);
+    expect(await validate(xml)).toContain('validates');
+
+    expect(xml).toContain('xmlns:dpi="urn:oecd:ties:dpi:v1"');
+    expect(xml).toContain(`<dpi:MessageRefId>${file.messageRefId}</dpi:MessageRefId>`);
+    expect(file.messageRefId).toMatch(new RegExp(`^FR${YEAR}FR`));
+    expect(xml).toContain(`<dpi:ReportingPeriod>${YEAR}-12-31</dpi:ReportingPeriod>`);
+    // Whole euros, rounded half up: 2,000.01 € is 2000; 11 sales of 10 € in the first quarter.
+    expect(xml).toContain('<dpi:ConsQ3 currCode="EUR">2000</dpi:ConsQ3>');
+    expect(xml).toContain('<dpi:ConsQ1 currCode="EUR">110</dpi:ConsQ1>');
+    expect(xml).toContain('<dpi:NumbQ1>11</dpi:NumbQ1>');
+    expect(xml).toContain('<dpi:TIN issuedBy="FR">3234567890123</dpi:TIN>');
+    expect(xml).toContain('<dpi:BirthDate>1969-07-20</dpi:BirthDate>');
+    expect(xml).toContain('<dpi:AccountHolderName>Léa Dupont</dpi:AccountHolderName>');
+    expect(xml).toContain('<dpi:Identifier AccountNumberType="IBAN">DE89370400440532013000');
+    expect(xml).toContain('<dpi:IN issuedBy="FR" INType="BRN">73282932000074</dpi:IN>');
+    expect(xml).toContain('<dpi:Name>Fripes Lumière SARL</dpi:Name>');
+    expect(xml).not.toContain(under);
+    expect(xml.match(/<dpi:ReportableSeller>/g)).toHaveLength(check.sellers.length);
+  });
+
+  it('counts a sale confirmed on the real storefront in its quarter', async () => {
+    const year = new Date().getFullYear();
+    const before = await dac7().checkReport({ year });
+    const seen = (r: typeof before) =>
+      bySeller([...r.sellers, ...r.excluded], vendorUuid) ?? { sales: 0, considerationCents: 0n };
+    const product = await storefrontProduct(t, { vendor: vendorUuid, price: 42.5 });
+    const { rows } = await sql<{ uuid: string }>`
+      insert into storefront_reservation (product, vendor, buyer_name, buyer_email)
+      values (${product.uuid}, ${vendorUuid}, 'Camille', 'camille@exemple.fr') returning uuid`.execute(
+      t.server.db,
+    );
+    await sql`update product set sale_status = 'RESERVED' where uuid = ${product.uuid}`.execute(
+      t.server.db,
+    );
+    await t.client(StorefrontService, 'vendor').confirmReservation({ uuid: rows[0]!.uuid });
+    const after = await dac7().checkReport({ year });
+    expect(seen(after).sales).toBe(seen(before).sales + 1);
+    expect(seen(after).considerationCents).toBe(seen(before).considerationCents + 4_250n);
+  });
+
+  it('is for staff only', async () => {
+    for (const who of ['vendor', 'customer'] as const) {
+      expect((await refusalOf(dac7(who).checkReport({ year: YEAR }))).code).toBe(
+        Code.PermissionDenied,
+      );
+      expect((await refusalOf(dac7(who).buildReport({ year: YEAR }))).code).toBe(
+        Code.PermissionDenied,
+      );
+    }
+    expect(
+      (
+        await refusalOf(
+          dac7('vendor').saveSellerDetails({
+            vendor: vendorUuid,
+            tin: '1234567890123',
+            birthDate: '',
+            birthPlace: '',
+            year: YEAR,
+          }),
+        )
+      ).code,
+    ).toBe(Code.PermissionDenied);
+  });
+});
