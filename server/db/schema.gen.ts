@@ -462,7 +462,6 @@ export interface Customer {
   deposit_number: number | null;
   disabled_datetime: Timestamp | null;
   email: string | null;
-  erased_at: Timestamp | null;
   first_name: string | null;
   gender: PersonGender | null;
   how_did_you_know_provider: string | null;
@@ -557,10 +556,6 @@ export interface Deposit {
   product_number_range: string | null;
   published: Generated<boolean>;
   qualification_status: Generated<QualificationStatus | null>;
-  reception_id_document_authority: string | null;
-  reception_id_document_date: string | null;
-  reception_id_document_number: string | null;
-  reception_id_document_type: string | null;
   row_version: Generated<number>;
   seasons: ArrayType<Season> | null;
   status: Generated<DepositStatus | null>;
@@ -818,27 +813,6 @@ export interface PayoutReceiptCounter {
   year: number;
 }
 
-export interface PoliceRegisterCounter {
-  last_number: Int8;
-  register: string;
-}
-
-export interface PoliceRegisterEntry {
-  content: Json;
-  corrects: string | null;
-  created_by: string | null;
-  deposit: string | null;
-  entered_at: Timestamp;
-  hash: string;
-  kind: string;
-  number: Int8;
-  previous_hash: string;
-  product: string | null;
-  register: string;
-  uuid: Generated<string>;
-  vendor: string;
-}
-
 export interface Product {
   announcement_uuid: string | null;
   author: string | null;
@@ -1023,6 +997,7 @@ export interface SepaBatch {
 
 export interface ShippingLabel {
   cancel_datetime: Timestamp | null;
+  carrier_error: string | null;
   carrier_parcel_id: string | null;
   created_at: Generated<Timestamp>;
   delivery_place: string | null;
@@ -1037,10 +1012,14 @@ export interface ShippingLabel {
   parcel_number: string | null;
   payment: string | null;
   payment_url: string | null;
+  price_cents: Int8 | null;
   recipient_content_type: string | null;
+  recipient_email: string | null;
   recipient_name: string | null;
   recipient_object_uuid: string | null;
+  recipient_phone: string | null;
   recipient_service_point_id: string | null;
+  regenerations: Generated<number>;
   reservation_number: string | null;
   row_version: Generated<number>;
   sender_content_type: string | null;
@@ -1121,8 +1100,6 @@ export interface Vendor {
   account_holder: string | null;
   address: string | null;
   bic: string | null;
-  birth_date: Timestamp | null;
-  birth_place: string | null;
   city: string | null;
   company: string | null;
   country: string | null;
@@ -1177,7 +1154,6 @@ export interface Vendor {
   subscription: string | null;
   subscription_product_limit: number | null;
   sum_monthly_selled_price: number | null;
-  tax_identification_number: string | null;
   updated_at: Generated<Timestamp>;
   uuid: Generated<string>;
   vendor_kind: VendorExperience | null;
@@ -1237,8 +1213,6 @@ export interface Database {
   payout: Payout;
   payout_item: PayoutItem;
   payout_receipt_counter: PayoutReceiptCounter;
-  police_register_counter: PoliceRegisterCounter;
-  police_register_entry: PoliceRegisterEntry;
   product: Product;
   product_announcement: ProductAnnouncement;
   product_buyer: ProductBuyer;

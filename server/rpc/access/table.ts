@@ -9,7 +9,6 @@ import { ColorService } from '../../../src/rpc/gen/seconde/v1/color_pb.ts';
 import { CompanyService } from '../../../src/rpc/gen/seconde/v1/company_pb.ts';
 import { CountryService } from '../../../src/rpc/gen/seconde/v1/country_pb.ts';
 import { CustomerService } from '../../../src/rpc/gen/seconde/v1/customer_pb.ts';
-import { Dac7Service } from '../../../src/rpc/gen/seconde/v1/dac7_pb.ts';
 import { DashboardService } from '../../../src/rpc/gen/seconde/v1/dashboard_pb.ts';
 import { DeliveryPlaceService } from '../../../src/rpc/gen/seconde/v1/delivery_place_pb.ts';
 import { DepositImageService } from '../../../src/rpc/gen/seconde/v1/deposit_image_pb.ts';
@@ -25,7 +24,6 @@ import { OutboxMailService } from '../../../src/rpc/gen/seconde/v1/outbox_mail_p
 import { PaymentPortalService } from '../../../src/rpc/gen/seconde/v1/payment_portal_pb.ts';
 import { PaymentProcessService } from '../../../src/rpc/gen/seconde/v1/payment_process_pb.ts';
 import { PayoutService } from '../../../src/rpc/gen/seconde/v1/payout_pb.ts';
-import { PoliceRegisterService } from '../../../src/rpc/gen/seconde/v1/police_register_pb.ts';
 import { ProductAnnouncementService } from '../../../src/rpc/gen/seconde/v1/product_announcement_pb.ts';
 import { ProductBuyerService } from '../../../src/rpc/gen/seconde/v1/product_buyer_pb.ts';
 import { ProductImageService } from '../../../src/rpc/gen/seconde/v1/product_image_pb.ts';
@@ -427,22 +425,7 @@ export const ACCESS_TABLE: readonly ServiceEntry[] = [
     downloadSepaBatch: vendor('sepa_batch', reads('uuid', 'sepa_batch')),
     listSepaBatches: vendor('sepa_batch'),
   }),
-  // The police register: a vendor reads and corrects their own (their company's, whose members
-  // share one register); staff name the vendor. Customers never. No subscription gate: keeping
-  // the register is a legal duty whatever the plan. The handlers scope each entry to the register.
-  rulesFor(PoliceRegisterService, {
-    list: vendor(null, reads('vendor', 'vendor')),
-    verify: vendor(null, reads('vendor', 'vendor')),
-    correct: vendor(null, reads('vendor', 'vendor')),
-    export: vendor(null, reads('vendor', 'vendor')),
-  }),
   rulesFor(ReferralService, { createFromSponsorCode: vendor(null) }),
-  // DAC7: the platform reports its storefront's sellers; only staff read and complete that data.
-  rulesFor(Dac7Service, {
-    checkReport: staff(null),
-    buildReport: staff(null),
-    saveSellerDetails: staff('vendor', reads('vendor', 'vendor')),
-  }),
   // A vendor manages their own places and labels; the rows name their vendor.
   rulesFor(DeliveryPlaceService, {
     list: vendor('delivery_place'),
@@ -461,11 +444,19 @@ export const ACCESS_TABLE: readonly ServiceEntry[] = [
       reads('order.deliveryPlace', 'delivery_place'),
       reads('order.shippedObjectUuid', 'product'),
     ),
-    createWithPaymentUrl: vendor('shipping_label'),
+    createWithPaymentUrl: vendor(
+      'shipping_label',
+      reads('order.deliveryPlace', 'delivery_place'),
+      reads('order.shippedObjectUuid', 'product'),
+    ),
     cancel: vendor('shipping_label'),
-    regenerate: vendor('shipping_label'),
+    regenerate: vendor('shipping_label', reads('deliveryPlaceUuid', 'delivery_place')),
     download: vendor('shipping_label'),
-    checkIfNextLabelIsFree: vendor('shipping_label', reads('vendor', 'vendor')),
+    checkIfNextLabelIsFree: vendor(
+      'shipping_label',
+      reads('vendor', 'vendor'),
+      reads('deliveryPlace', 'delivery_place'),
+    ),
   }),
   rulesFor(MarketplaceTransactionService, {
     list: staff('marketplace_transaction'),

@@ -17,7 +17,9 @@ import {
   type CancelShippingLabelRequest,
   type CheckIfNextLabelIsFreeRequest,
   type CreateFreeLabelRequest,
+  type CreateLabelWithPaymentUrlRequest,
   type DownloadShippingLabelRequest,
+  type RegenerateShippingLabelRequest,
 } from '../../../src/rpc/gen/seconde/v1/shipping_label_pb.ts';
 import { deliveryServiceOf } from '../../../src/domain/shipping/deliveryServices.ts';
 import type { SubscriptionTypeName } from '../../../src/domain/subscriptionAccess.ts';
@@ -40,6 +42,7 @@ import {
 } from './carrierClient.ts';
 import { recordProductEvent } from '../publishing/timeline.ts';
 import { statusOfCarrier } from './labelStatus.ts';
+import { nextLabelPrice, paidLabelHandlers } from './paidLabels.ts';
 
 type Row = Record<string, unknown>;
 
@@ -103,6 +106,7 @@ export function shippingCallsHandlers(deps: ServiceDeps) {
   const { db, clock } = deps;
   const carrier = carrierClientOf(deps.shipping, deps.publicUrl);
   mountShippingRoutes(deps, carrier);
+  const paid = paidLabelHandlers(deps, carrier);
 
   const labelMessage = async (row: Row) =>
     rowToMessage(ShippingLabelSchema, await tableColumns(db, 'shipping_label'), row);
@@ -227,7 +231,16 @@ export function shippingCallsHandlers(deps: ServiceDeps) {
     async checkIfNextLabelIsFree(req: CheckIfNextLabelIsFreeRequest, ctx: HandlerContext) {
       const vendor = ownVendor(requireCaller(ctx), req.vendor);
       const left = await freeLabelsLeft(db, deps, vendor);
-      return { isFree: left > 0, freeRemaining: left };
+      const priceCents = await nextLabelPrice(deps, vendor, req);
+      return { isFree: left > 0, freeRemaining: left, priceCents };
+    },
+
+    async createWithPaymentUrl(req: CreateLabelWithPaymentUrlRequest, ctx: HandlerContext) {
+      return paid.createWithPaymentUrl(ownVendor(requireCaller(ctx)), req);
+    },
+
+    async regenerate(req: RegenerateShippingLabelRequest, ctx: HandlerContext) {
+      return paid.regenerate(requireCaller(ctx), req);
     },
 
     async createFreeLabel(req: CreateFreeLabelRequest, ctx: HandlerContext) {
@@ -349,7 +362,8 @@ export function shippingCallsHandlers(deps: ServiceDeps) {
               recipient_object_uuid, shipped_content_type, shipped_object_uuid, weight, is_return,
               parcel_number, tracking_number, carrier_parcel_id, recipient_service_point_id,
               recipient_name, delivery_status, delivery_status_datetime, original_code,
-              original_label, free_reason, created_at, updated_at)
+              original_label, free_reason, created_at, updated_at, recipient_email,
+              recipient_phone)
             values (${uuid}, ${vendor}, ${key}, ${place.uuid as string}, ${service.code},
               'vendor', ${vendor}, 'relay_point', ${order.recipientServicePointId}, 'product',
               ${order.shippedObjectUuid}, ${order.weight ?? deps.shipping.defaultWeightKg},
@@ -357,7 +371,7 @@ export function shippingCallsHandlers(deps: ServiceDeps) {
               ${order.recipientServicePointId}, ${order.recipientName.trim()},
               ${statusOfCarrier(parcel.statusId, parcel.statusMessage)}, ${now},
               ${String(parcel.statusId)}, ${parcel.statusMessage}, 'STARTER_SUBSCRIPTION',
-              ${now}, ${now})
+              ${now}, ${now}, ${order.recipientEmail}, ${order.recipientPhone})
             returning *`.execute(trx)
         ).rows[0]!;
         await shippingEvent(trx, made);
@@ -368,9 +382,12 @@ export function shippingCallsHandlers(deps: ServiceDeps) {
 
     async cancel(req: CancelShippingLabelRequest, ctx: HandlerContext) {
       const caller = requireCaller(ctx);
+      const unpaid = await paid.cancelUnpaid(caller, req.uuid);
+      if (unpaid) return unpaid;
       const row = await db.transaction().execute(async (trx) => {
         const label = await ownLabel(trx, caller, req.uuid, true);
         if (label.delivery_status === 'CANCELED') return label;
+        await paid.refusePaidCancel(trx, caller, label);
         if (label.delivery_status !== 'CREATED' && label.delivery_status !== 'ERROR')
           throw fail(
             Code.FailedPrecondition,

@@ -1,6 +1,7 @@
 import type { SubscriptionTypeName } from '../../../src/domain/subscriptionAccess.ts';
 import type { CarrierCode } from '../../../src/domain/shipping/deliveryServices.ts';
 import { SANDBOX_SHIPPING_METHODS } from '../../sandbox/sendcloudSandbox.ts';
+import { loadLabelPrices, type LabelPrices } from './labelPrices.ts';
 
 /**
  * The multi-carrier API (Sendcloud) as a deployment configures it: the integration's public and
@@ -24,6 +25,8 @@ export interface ShippingSettings {
   readonly freeLabelsPerMonth: Readonly<Partial<Record<SubscriptionTypeName, number>>>;
   /** Parcel weight when a label names none, in kilograms. */
   readonly defaultWeightKg: number;
+  /** What a label beyond the allowance costs, per carrier and weight band. */
+  readonly labelPrices: LabelPrices;
 }
 
 export const DEFAULT_CARRIER_TIMEOUT_MS = 10_000;
@@ -79,6 +82,7 @@ export function loadShippingSettings(
     timeoutMs: Number.isInteger(timeout) && timeout > 0 ? timeout : DEFAULT_CARRIER_TIMEOUT_MS,
     freeLabelsPerMonth,
     defaultWeightKg: 1,
+    labelPrices: loadLabelPrices(env),
   };
 }
 

@@ -29,5 +29,10 @@ export const SHIPPING_REASONS = [
   'LABEL_ALREADY_MADE',
   'CARRIER_REFUSED',
   'CARRIER_UNAVAILABLE',
+  'FREE_LABEL_LEFT',
+  'PARCEL_TOO_HEAVY',
+  'LABEL_PAID',
+  'LABEL_NOT_PAID',
+  'PLACE_OTHER_CARRIER',
 ] as const;
 export type ShippingReason = (typeof SHIPPING_REASONS)[number];

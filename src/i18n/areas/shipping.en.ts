@@ -16,7 +16,8 @@ export const shippingEn: {
     freeRemaining: 'Free labels left this month: {{count}}',
     noPlace: 'Add an active delivery place first: it is where you will drop the parcel off.',
     managePlaces: 'Manage my delivery places',
-    noFreeLabel: 'Your plan has no free label left this month; paid labels are coming soon.',
+    noFreeLabel:
+      'Your plan has no free label left this month: this label costs {{price}}, paid before it is made.',
     leavesFrom: 'Drop-off: {{place}} ({{carrier}})',
     buyerPostalCode: 'Buyer’s postal code',
     postalCodeHelp: 'Five digits, to find relay points near them',
@@ -49,6 +50,19 @@ export const shippingEn: {
     statusExpired: 'Expired',
     statusError: 'Error',
     statusUnknown: 'Unknown',
+    makePaidLabel: 'Pay {{price}} and make the label',
+    leavingForPayment: 'Opening the payment page…',
+    statusAwaitingPayment: 'Waiting for payment',
+    payLabel: 'Pay for the label',
+    paidNotMade: 'Label paid; the carrier has not made it yet.',
+    remake: 'Make the label now',
+    changePoint: 'Change relay point',
+    changePointTitle: 'Change the relay point',
+    changePointHelp:
+      'The current label is cancelled at the carrier and a new one is made for the chosen point, with no new payment and no free label used.',
+    changePointConfirm: 'Make the new label',
+    changePointKeep: 'Keep this relay point',
+    noTracking: '—',
     close: 'Close',
     placesTitle: 'Delivery places',
     placesIntro:
@@ -84,5 +98,10 @@ export const shippingEn: {
     reasonCarrierRefused: 'The carrier refused the request; check the relay point chosen.',
     reasonCarrierUnavailable:
       'The carrier is not answering right now; no label was made, try again in a moment.',
+    reasonFreeLabelLeft: 'Your plan still covers this label: take it for free.',
+    reasonParcelTooHeavy: 'A relay-point parcel weighs at most 20 kg.',
+    reasonLabelPaid: 'This label is paid: change its relay point instead, or ask us for a refund.',
+    reasonLabelNotPaid: 'This label is waiting for its payment: pay for it first.',
+    reasonPlaceOtherCarrier: 'The new delivery place must use the same carrier as the label.',
   },
 };

@@ -13,7 +13,7 @@ export const shippingFr = {
     noPlace: 'Ajoutez d’abord un lieu de dépôt actif : c’est là que vous déposerez le colis.',
     managePlaces: 'Gérer mes lieux de dépôt',
     noFreeLabel:
-      'Votre abonnement n’a plus d’étiquette gratuite ce mois-ci ; les étiquettes payantes arrivent bientôt.',
+      'Votre abonnement n’a plus d’étiquette gratuite ce mois-ci : cette étiquette coûte {{price}}, payée avant d’être créée.',
     leavesFrom: 'Dépôt : {{place}} ({{carrier}})',
     buyerPostalCode: 'Code postal de l’acheteur',
     postalCodeHelp: 'Cinq chiffres, pour chercher les points relais proches de lui',
@@ -46,6 +46,19 @@ export const shippingFr = {
     statusExpired: 'Expirée',
     statusError: 'Erreur',
     statusUnknown: 'Inconnu',
+    makePaidLabel: 'Payer {{price}} et créer l’étiquette',
+    leavingForPayment: 'Ouverture de la page de paiement…',
+    statusAwaitingPayment: 'En attente de paiement',
+    payLabel: 'Payer l’étiquette',
+    paidNotMade: 'Étiquette payée ; le transporteur ne l’a pas encore créée.',
+    remake: 'Créer l’étiquette maintenant',
+    changePoint: 'Changer de point relais',
+    changePointTitle: 'Changer le point relais',
+    changePointHelp:
+      'L’étiquette actuelle est annulée chez le transporteur et une nouvelle est créée pour le point choisi, sans nouveau paiement ni étiquette gratuite utilisée.',
+    changePointConfirm: 'Créer la nouvelle étiquette',
+    changePointKeep: 'Garder ce point relais',
+    noTracking: '—',
     close: 'Fermer',
     // Delivery places in the settings.
     placesTitle: 'Lieux de dépôt',
@@ -84,5 +97,12 @@ export const shippingFr = {
     reasonCarrierRefused: 'Le transporteur a refusé la demande ; vérifiez le point relais choisi.',
     reasonCarrierUnavailable:
       'Le transporteur ne répond pas pour le moment ; aucune étiquette n’a été créée, réessayez dans un instant.',
+    reasonFreeLabelLeft: 'Votre abonnement couvre encore cette étiquette : prenez-la gratuitement.',
+    reasonParcelTooHeavy: 'Un colis en point relais pèse au plus 20 kg.',
+    reasonLabelPaid:
+      'Cette étiquette est payée : changez plutôt son point relais, ou demandez-nous un remboursement.',
+    reasonLabelNotPaid: 'Cette étiquette attend son paiement : payez-la d’abord.',
+    reasonPlaceOtherCarrier:
+      'Le nouveau lieu de dépôt doit être du même transporteur que l’étiquette.',
   },
 };
