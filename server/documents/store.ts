@@ -15,7 +15,7 @@ export interface DocumentStore {
 }
 
 /** What a stored document is, as its key's first part says. */
-export type DocumentFolder = 'invoices' | 'receipts' | 'sepa';
+export type DocumentFolder = 'invoices' | 'receipts' | 'sepa' | 'labels';
 
 const EXTENSIONS = { pdf: 'application/pdf', xml: 'application/xml' } as const;
 export type DocumentExtension = keyof typeof EXTENSIONS;
@@ -25,7 +25,7 @@ export type DocumentExtension = keyof typeof EXTENSIONS;
  * written, so no path leaves the store, and no key can be mistaken for a photo's.
  */
 export const DOCUMENT_KEY =
-  /^documents\/(invoices|receipts|sepa)\/\d{4}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(pdf|xml)$/;
+  /^documents\/(invoices|receipts|sepa|labels)\/\d{4}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(pdf|xml)$/;
 
 export function isDocumentKey(key: string): boolean {
   return DOCUMENT_KEY.test(key);

@@ -14,6 +14,7 @@ export const tasksEn = {
     namePublish: 'Publication',
     nameWithdraw: 'Listings withdrawn',
     nameInvoices: 'Invoices of a period',
+    namePrintLabels: 'Shipping labels',
     statusWaiting: 'Waiting',
     statusRunning: 'Running',
     statusCompleted: 'Done',

@@ -14,6 +14,7 @@ export const tasksFr = {
     namePublish: 'Publication',
     nameWithdraw: 'Annonces retirées',
     nameInvoices: 'Factures d’une période',
+    namePrintLabels: 'Étiquettes d’expédition',
     statusWaiting: 'En attente',
     statusRunning: 'En cours',
     statusCompleted: 'Terminé',

@@ -42,6 +42,7 @@ const NAME_KEYS: Readonly<Record<TaskName, string>> = {
   [TaskName.PUBLISH_PRODUCTS]: 'tasks.namePublish',
   [TaskName.WITHDRAW_LISTINGS]: 'tasks.nameWithdraw',
   [TaskName.GENERATE_INVOICES]: 'tasks.nameInvoices',
+  [TaskName.PRINT_SHIPPING_LABELS]: 'tasks.namePrintLabels',
 };
 
 /** Every name key a task can show; the i18n test checks each exists in both languages. */

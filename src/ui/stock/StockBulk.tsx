@@ -16,6 +16,7 @@ import { reasonI18nKey, type BulkInput } from '../../machines/stock/stockBulk.ts
 import { stockBulkLogic } from '../../machines/stock/stockBulkActors.ts';
 import { useAppServices } from '../app/servicesContext.ts';
 import { PublishButton } from '../publishing/PublishButton.tsx';
+import { LabelBatchButton } from '../shipping/LabelBatch.tsx';
 import type { StockWindow } from './useStockWindow.ts';
 
 /** The selection bar: how many are selected, select all matching, clear, change the status. */
@@ -48,6 +49,14 @@ export function StockBulkBar({ list }: { list: StockWindow }) {
           <PublishButton
             testId="stock-publish"
             onDone={list.reload}
+            selection={() =>
+              list.allMatching
+                ? { kind: 'matching', filters: list.filters }
+                : { kind: 'products', uuids: Object.keys(list.selected) }
+            }
+          />
+          <LabelBatchButton
+            selectedCount={list.selectedCount}
             selection={() =>
               list.allMatching
                 ? { kind: 'matching', filters: list.filters }

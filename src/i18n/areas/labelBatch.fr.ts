@@ -1,0 +1,32 @@
+/** labelBatch texts (fr): printing the labels of many sold items at once. Same keys in English. */
+export const labelBatchFr = {
+  labelBatch: {
+    open: 'Imprimer les étiquettes',
+    title: 'Imprimer les étiquettes de {{count}} article(s)',
+    format: 'Mise en page',
+    formatLabelPrinter: '10 × 15 cm, une étiquette par page (imprimante d’étiquettes)',
+    formatA4: 'A4, quatre étiquettes par page (imprimante de bureau)',
+    tooMany: 'Choisissez au plus {{max}} articles par lot.',
+    start: 'Préparer le PDF',
+    close: 'Fermer',
+    starting: 'Lancement…',
+    printing:
+      '{{count}} étiquette(s) en cours d’assemblage : suivez la progression dans le panneau des tâches.',
+    ready: 'Le PDF est prêt.',
+    download: 'Télécharger le PDF',
+    downloaded: '{{count}} étiquette(s) dans le PDF.',
+    nothing: 'Aucun des articles choisis n’a d’étiquette à imprimer.',
+    skippedLine: '{{name}} : {{reason}}',
+    skippedTitle: 'Articles laissés de côté',
+    startFailed: 'Le lot n’a pas pu être lancé.',
+    failed: 'Le lot n’a pas pu être préparé.',
+    downloadFailed: 'Le PDF n’a pas pu être téléchargé.',
+    retry: 'Réessayer',
+    restart: 'Relancer le lot',
+    reasonNoLabel: 'pas encore d’étiquette',
+    reasonLabelCanceled: 'étiquette annulée',
+    reasonLabelEnded: 'colis terminé (expiré, en erreur ou retourné)',
+    reasonCarrierRefused: 'le transporteur a refusé de fournir l’étiquette',
+    reasonCarrierUnavailable: 'le transporteur n’a pas répondu ; réessayez plus tard',
+  },
+};
