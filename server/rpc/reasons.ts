@@ -7,6 +7,7 @@ import type { PastedBuyerReason } from '../../src/domain/buyers/pastedBuyer.ts';
 import type { InvoiceReason } from '../../src/domain/invoices/invoiceRules.ts';
 import type { Dac7Reason } from '../../src/domain/dac7/dac7Rules.ts';
 import type { ShippingReason } from '../../src/domain/shipping/deliveryServices.ts';
+import type { LabelBatchReason } from '../../src/domain/shipping/labelBatch.ts';
 
 /**
  * Stable, machine-readable reasons the client switches on. They travel as the JSON text of the
@@ -65,6 +66,7 @@ export type Reason =
   | 'PRODUCT_LIMIT_REACHED'
   // Shipping (src/domain/shipping/deliveryServices.ts).
   | ShippingReason
+  | LabelBatchReason
   // Onboarding: the user type is chosen once; completing needs every required answer.
   | 'USER_TYPE_ALREADY_CHOSEN'
   | 'ONBOARDING_INCOMPLETE'

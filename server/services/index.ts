@@ -26,6 +26,7 @@ import { payoutServiceHandlers } from './payouts/payoutService.ts';
 import { invoiceCallsHandlers } from './invoices/invoiceCalls.ts';
 import { billingCallsHandlers } from './billing/billingCalls.ts';
 import { shippingCallsHandlers } from './shipping/shippingCalls.ts';
+import { labelBatchHandlers } from './shipping/labelBatch.ts';
 import { paymentProcessHandlers } from './billing/paymentProcesses.ts';
 import { dac7CallsHandlers } from './dac7/dac7Calls.ts';
 import { policeRegisterHandlers } from './policeRegister/registerCalls.ts';
@@ -68,6 +69,7 @@ export function handWrittenParts(deps: ServiceDeps) {
     ...invoiceCallsHandlers(deps),
     ...billingCallsHandlers(deps),
     ...shippingCallsHandlers(deps),
+    ...labelBatchHandlers(deps),
     ...paymentProcessHandlers(deps),
     ...dac7CallsHandlers(deps),
     ...policeRegisterHandlers(deps),

@@ -32,6 +32,7 @@ import { invoicingEn } from './areas/invoicing.en.ts';
 import { invoicesEn } from './areas/invoices.en.ts';
 import { paymentsEn } from './areas/payments.en.ts';
 import { shippingEn } from './areas/shipping.en.ts';
+import { labelBatchEn } from './areas/labelBatch.en.ts';
 import { policeRegisterEn } from './areas/policeRegister.en.ts';
 import { buyersEn } from './areas/buyers.en.ts';
 
@@ -73,6 +74,7 @@ export const en: Translation = {
   ...invoicesEn,
   ...paymentsEn,
   ...shippingEn,
+  ...labelBatchEn,
   ...policeRegisterEn,
   ...buyersEn,
 };

@@ -32,6 +32,7 @@ import { invoicingFr } from './areas/invoicing.fr.ts';
 import { invoicesFr } from './areas/invoices.fr.ts';
 import { paymentsFr } from './areas/payments.fr.ts';
 import { shippingFr } from './areas/shipping.fr.ts';
+import { labelBatchFr } from './areas/labelBatch.fr.ts';
 import { policeRegisterFr } from './areas/policeRegister.fr.ts';
 import { buyersFr } from './areas/buyers.fr.ts';
 
@@ -71,6 +72,7 @@ export const fr = {
   ...invoicesFr,
   ...paymentsFr,
   ...shippingFr,
+  ...labelBatchFr,
   ...policeRegisterFr,
   ...buyersFr,
 };

@@ -452,6 +452,9 @@ export const ACCESS_TABLE: readonly ServiceEntry[] = [
     cancel: vendor('shipping_label'),
     regenerate: vendor('shipping_label', reads('deliveryPlaceUuid', 'delivery_place')),
     download: vendor('shipping_label'),
+    // The items named must be the vendor's; the batch file is read through its task.
+    printLabels: vendor('shipping_label', reads('products', 'product')),
+    downloadBatch: vendor('background_task', reads('task', 'background_task')),
     checkIfNextLabelIsFree: vendor(
       'shipping_label',
       reads('vendor', 'vendor'),
