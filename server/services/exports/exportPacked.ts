@@ -60,25 +60,35 @@ export interface PackedBatch {
   readonly labels: Record<string, string>;
 }
 
-/** The labels of the uuids the chunk's rows refer to, by one subquery per label column. */
-function labelsSql(labels: readonly LabelColumn[]): RawBuilder<unknown> {
+/**
+ * The labels of the uuids the batch's rows refer to that the stream has not named yet: one
+ * semi-join per label column, its table read by primary key for the few new uuids only.
+ */
+function newLabelsSql(labels: readonly LabelColumn[], named: string): RawBuilder<unknown> {
   if (labels.length === 0) return sql`'{}'`;
   const parts = labels.map(({ column, table, list }) => {
     const referenced = list
       ? sql`select unnest(r.${sql.id(column)}) from r`
       : sql`select r.${sql.id(column)} from r`;
     return sql`select l.uuid::text as uuid, ${LABEL_SQL[table]} as label
-      from ${sql.table(table)} as l where l.uuid in (${referenced})`;
+      from ${sql.table(table)} as l where l.uuid in (
+        select x.uuid from (${referenced}) as x(uuid)
+        where x.uuid is not null and x.uuid <> all(cast(${named} as uuid[])))`;
   });
   return sql`(select coalesce(json_object_agg(x.uuid, x.label), '{}')::text
     from (${sql.join(parts, sql` union all `)}) as x)`;
 }
 
 /**
- * Rows `start` to `end` (excluded) of the ordered list in one query: the rows by primary key, the
- * conditions applied again (a row that left the caller's scope is left out), each row packed as a
- * JSON array in list order, the last row's ordering value for the cursor, and the names of every
- * uuid they refer to. The database does the work the stream used to do row by row in JavaScript.
+ * Rows `start` to `end` (excluded) of the ordered list in one query: each row fetched by primary
+ * key with the conditions applied again (a row that left the caller's scope is left out), only
+ * the columns the export writes, each row packed as a JSON array in list order, the last row's
+ * ordering value for the cursor, and the names of the uuids they refer to that `named` (uuids
+ * the stream has named already) leaves out.
+ *
+ * The lookups are a lateral subquery the planner cannot flatten (`offset 0`): one index probe per
+ * uuid whatever the statistics say. PGlite is never analysed, and a join it is free to plan hashes
+ * the whole table for each batch once the rows it reads are narrow.
  */
 export async function packedRowsAt(
   spec: RowsSpec,
@@ -87,35 +97,36 @@ export async function packedRowsAt(
   uuids: string,
   start: number,
   end: number,
+  named: ReadonlySet<string> = new Set(),
 ): Promise<PackedBatch> {
   exportProbe.batchQueries++;
   const values = sql.join([sql`r.uuid::text`, ...columns.map(packedValue)]);
-  const key = sql`${sql.ref(`r.${spec.column}`)}::text`;
+  const read = [...new Set([...spec.selected, spec.column])].map((c) => sql.ref(`r.${c}`));
   const { rows } = await sql<{
     count: number;
     rows: string;
-    last_key: string | null;
-    last_uuid: string | null;
+    last: [string | null, string] | null;
     labels: string;
   }>`
-    with k as materialized (
-      select t.*, k.n as export_position
+    with r as materialized (
+      select k.n as export_position, t.*
       from unnest(cast(${uuidList(uuids, start, end)} as uuid[])) with ordinality as k(uuid, n)
-      join ${sql.table(spec.table)} as t on t.uuid = k.uuid),
-    r as materialized (select * from k as r where ${whereSql(spec.where)})
+      cross join lateral (
+        select ${sql.join(read)} from ${sql.table(spec.table)} as r
+        where r.uuid = k.uuid and ${whereSql(spec.where)} offset 0) as t)
     select count(*)::int as count,
       coalesce(json_agg(json_build_array(${values}) order by r.export_position), '[]')::text
         as rows,
-      (array_agg(${key} order by r.export_position desc))[1] as last_key,
-      (array_agg(r.uuid::text order by r.export_position desc))[1] as last_uuid,
-      ${labelsSql(labels)} as labels
+      (select array[${sql.ref(`l.${spec.column}`)}::text, l.uuid::text] from r as l
+        order by l.export_position desc limit 1) as last,
+      ${newLabelsSql(labels, `{${[...named].join(',')}}`)} as labels
     from r`.execute(spec.db);
   const row = rows[0]!;
   return {
     count: row.count,
     rows: row.rows,
-    lastKey: row.last_key,
-    lastUuid: row.last_uuid ?? '',
+    lastKey: row.last?.[0] ?? null,
+    lastUuid: row.last?.[1] ?? '',
     labels: JSON.parse(row.labels) as Record<string, string>,
   };
 }

@@ -13,7 +13,7 @@ import { fail } from '../../rpc/reasons.ts';
 import { tableColumns } from '../deposit/requests/columns.ts';
 import { decodeCursor, encodeCursor, type CursorScope } from './exportCursor.ts';
 import { StreamLabels, type LabelColumn } from './exportLabels.ts';
-import { packedRowsAt, type PackedColumn } from './exportPacked.ts';
+import { packedRowsAt, type PackedBatch, type PackedColumn } from './exportPacked.ts';
 import {
   KEY,
   countRows,
@@ -36,6 +36,9 @@ export const EXPORT_BATCH_SIZE = 500;
  * dozen times a second and keeps a message near half a megabyte.
  */
 export const PACKED_BATCH_SIZE = 2_000;
+
+/** Up to this many named uuids, a packed batch's query leaves them out of its labels. */
+const NAMED_IN_QUERY = 5_000;
 
 /** The ordering of a request that names none: oldest first. */
 export const DEFAULT_EXPORT_ORDERING = 'created_at';
@@ -126,6 +129,8 @@ function planOf(source: ExportSource, columns: ReadonlyMap<string, ColumnInfo>):
  * With `packedRows` (what the app asks), each batch is {@link PACKED_BATCH_SIZE} rows built by the
  * database as one JSON text in `rows`, their labels read by the same query, `results` empty: the
  * same rows, order, cursor and labels, without a message per row to build, encode and decode.
+ * Each batch's query is sent as the previous message goes out, so the database reads the next
+ * rows while the server encodes and writes the last ones; an abort still stops it before it runs.
  */
 export function exportHandler(db: Kysely<Database>, source: ExportSource) {
   let plan: Promise<ExportPlan> | undefined;
@@ -167,20 +172,36 @@ export function exportHandler(db: Kysely<Database>, source: ExportSource) {
     const uuids = await orderedUuids(spec, resumed);
     const total = uuidCount(uuids);
     if (req.packedRows) {
-      const sent = new Set<string>();
-      for (let start = 0; start < total; start += PACKED_BATCH_SIZE) {
+      // uuids this stream has named: a batch's query leaves them out of its labels (while the
+      // list is short enough to send along; past that the names already sent are dropped here).
+      const named = new Set<string>();
+      const none: ReadonlySet<string> = new Set();
+      const read = async (start: number): Promise<PackedBatch | null> => {
         if (!ctx.signal.aborted) await exportProbe.beforeBatch?.(ctx.signal);
-        if (ctx.signal.aborted) return;
+        if (ctx.signal.aborted) return null;
         const end = Math.min(total, start + PACKED_BATCH_SIZE);
-        const batch = await packedRowsAt(spec, packed, labels, uuids, start, end);
-        if (batch.count === 0) continue;
-        if (ctx.signal.aborted) return;
+        const known = named.size <= NAMED_IN_QUERY ? named : none;
+        return packedRowsAt(spec, packed, labels, uuids, start, end, known);
+      };
+      // The next batch is read while this one is encoded and sent (it waits on the database).
+      const prefetch = (start: number) => {
+        if (start >= total) return null;
+        const batch = read(start);
+        batch.catch(() => undefined); // awaited below; an abandoned one must not go unhandled
+        return batch;
+      };
+      let next = prefetch(0);
+      for (let start = 0; next; start += PACKED_BATCH_SIZE) {
+        const batch = await next;
+        if (!batch || ctx.signal.aborted) return;
         const newLabels: Record<string, string> = {};
         for (const uuid in batch.labels) {
-          if (sent.has(uuid)) continue;
-          sent.add(uuid);
+          if (named.has(uuid)) continue;
+          named.add(uuid);
           newLabels[uuid] = batch.labels[uuid]!;
         }
+        next = prefetch(start + PACKED_BATCH_SIZE);
+        if (batch.count === 0) continue;
         delivered += batch.count;
         const position = { value: batch.lastKey, uuid: batch.lastUuid, delivered };
         yield message({
