@@ -25,6 +25,7 @@ export const paymentsEn: typeof paymentsFr = {
     refundedText: 'This payment was refunded to you.',
     failedTitle: 'This payment cannot be followed',
     retry: 'Try again',
+    backToItem: 'See the item and its label',
     backToDashboard: 'Back to the dashboard',
     reasonAmountInvalid: 'The amount must be a positive number of cents',
     reasonProviderRefused: 'The payment provider refused to open the payment page',

@@ -23,6 +23,7 @@ export const paymentsFr = {
     refundedText: 'Ce paiement vous a été remboursé.',
     failedTitle: 'Impossible de suivre ce paiement',
     retry: 'Réessayer',
+    backToItem: 'Voir l’article et son étiquette',
     backToDashboard: 'Retour au tableau de bord',
     reasonAmountInvalid: 'Le montant doit être un nombre de centimes positif',
     reasonProviderRefused: 'Le prestataire de paiement a refusé d’ouvrir la page de paiement',

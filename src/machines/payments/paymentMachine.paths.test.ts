@@ -11,6 +11,7 @@ const base: PaymentSummary = {
   description: 'Formation',
   paymentUrl: 'https://checkout.example/cs_1',
   waitExpired: false,
+  backTo: null,
 };
 const WAITING = base;
 const COMPLETED: PaymentSummary = { ...base, status: 'COMPLETED', paymentUrl: '' };

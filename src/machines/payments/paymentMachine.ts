@@ -15,6 +15,8 @@ export interface PaymentSummary {
   readonly paymentUrl: string;
   /** The server stopped waiting for the provider's confirmation (waitForConfirmationExpired). */
   readonly waitExpired: boolean;
+  /** Where the paid thing is shown (a paid label: its item's page), or null. */
+  readonly backTo: string | null;
 }
 
 /** How the server's wait ended: the payment as it then stood. */

@@ -7,6 +7,7 @@ import {
   type ProductLabel,
   type ProductLabelEvent,
 } from './productLabelMachine.ts';
+import type { ShipPoint } from './shipTypes.ts';
 
 type Snapshot = SnapshotFrom<typeof productLabelMachine>;
 
@@ -19,8 +20,37 @@ const MADE: ProductLabel = {
   status: 2,
   statusAt: '2026-11-27T10:00:00.000Z',
   cancellable: true,
+  awaitingPayment: null,
+  paidNotMade: false,
+  regenerable: true,
 };
-const SHIPPED: ProductLabel = { ...MADE, status: 3, cancellable: false };
+const SHIPPED: ProductLabel = { ...MADE, status: 3, cancellable: false, regenerable: false };
+/** A paid label waiting for its payment: no parcel yet, cancelled with its checkout page. */
+const UNPAID: ProductLabel = {
+  ...MADE,
+  trackingNumber: '',
+  status: 1,
+  awaitingPayment: 'payment-1',
+  regenerable: false,
+};
+/** Paid, but the carrier failed: made again on demand. */
+const PAID_NOT_MADE: ProductLabel = {
+  ...UNPAID,
+  awaitingPayment: null,
+  cancellable: false,
+  paidNotMade: true,
+  regenerable: true,
+};
+const POINTS: ShipPoint[] = [
+  {
+    id: '10003',
+    name: 'Tabac du Louvre',
+    address: '2 Rue du Louvre',
+    postalCode: '75001',
+    city: 'Paris',
+    distance: 410,
+  },
+];
 const refused = (reason: string) =>
   new ConnectError(JSON.stringify({ code: reason }), Code.FailedPrecondition);
 
@@ -31,17 +61,32 @@ const USER_EVENTS: ProductLabelEvent[] = [
   { type: 'label.cancel' },
   { type: 'label.keep' },
   { type: 'label.confirmCancel' },
+  { type: 'label.changePoint' },
+  { type: 'label.postalCode', value: ' 75001 ' },
+  { type: 'label.search' },
+  { type: 'label.pickPoint', id: '10003' },
+  // Not among the points found: ignored.
+  { type: 'label.pickPoint', id: '99999' },
+  { type: 'label.confirmPoint' },
+  { type: 'label.keepPoint' },
+  { type: 'label.remake' },
 ];
 const events = [
   ...USER_EVENTS,
   done('loadLabel', MADE),
   done('loadLabel', SHIPPED),
   done('loadLabel', null),
+  done('loadLabel', UNPAID),
+  done('loadLabel', PAID_NOT_MADE),
   failure('loadLabel', new ConnectError('down', Code.Unavailable)),
   done('downloadLabel'),
   failure('downloadLabel', new ConnectError('down', Code.Unavailable)),
   done('cancelLabel'),
   failure('cancelLabel', refused('LABEL_ALREADY_SHIPPED')),
+  done('findPoints', POINTS),
+  failure('findPoints', refused('CARRIER_UNAVAILABLE')),
+  done('regenerateLabel'),
+  failure('regenerateLabel', refused('LABEL_ALREADY_SHIPPED')),
 ];
 
 function check(s: Snapshot, { where, started, previous, event }: StepInfo<Snapshot>) {
@@ -49,13 +94,27 @@ function check(s: Snapshot, { where, started, previous, event }: StepInfo<Snapsh
   expect(c.product, where).toBe(PRODUCT);
   for (const { id, input } of started) {
     if (id === 'loadLabel') expect(input, where).toEqual({ product: PRODUCT });
+    else if (id === 'findPoints')
+      expect(input, where).toEqual({ deliveryService: 1, postalCode: '75001' });
+    else if (id === 'regenerateLabel')
+      // A new relay point picked among those found, or the same one for a paid label not made.
+      expect(input, where).toEqual({
+        uuid: 'label-1',
+        pointId: s.matches('remaking') ? null : '10003',
+      });
     // Only the label shown is downloaded or cancelled.
     else expect(input, where).toEqual({ uuid: 'label-1' });
   }
   // Cancelling is asked only for a label that has not left, and only after confirming.
-  if (s.matches('confirming') || s.matches('cancelling')) expect(c.label, where).toEqual(MADE);
+  if (s.matches('confirming') || s.matches('cancelling'))
+    expect(c.label?.cancellable, where).toBe(true);
   if (s.matches('cancelling')) expect(previous?.matches('confirming'), where).toBe(true);
-  if (s.matches('downloading')) expect(c.label, where).not.toBeNull();
+  // Only a label with a parcel is downloaded.
+  if (s.matches('downloading')) expect([MADE, SHIPPED], where).toContainEqual(c.label);
+  // Its relay point changes only before it leaves; only a paid label not made is made again.
+  if (s.matches('changing')) expect(c.label?.regenerable, where).toBe(true);
+  if (s.matches('remaking')) expect(c.label, where).toEqual(PAID_NOT_MADE);
+  if (!s.matches('changing')) expect(c.change.pointId, where).toBeNull();
   if (event.type === 'xstate.done.actor.cancelLabel')
     expect(s.matches('loading'), where).toBe(true);
   if (event.type === 'xstate.error.actor.cancelLabel') {
@@ -81,6 +140,24 @@ describePaths('productLabelMachine', walk, {
       'xstate.done.actor.cancelLabel',
       'xstate.done.actor.loadLabel',
     ].includes(e.type),
+  ),
+  atLeast: () => 1,
+});
+
+describePaths('productLabelMachine', walk, {
+  title: 'to a label sent to another relay point',
+  events: events.filter(
+    (e) =>
+      [
+        'label.changePoint',
+        'label.postalCode',
+        'label.search',
+        'label.pickPoint',
+        'label.confirmPoint',
+        'xstate.done.actor.findPoints',
+        'xstate.done.actor.regenerateLabel',
+        'xstate.done.actor.loadLabel',
+      ].includes(e.type) && (e as { id?: string }).id !== '99999',
   ),
   atLeast: () => 1,
 });

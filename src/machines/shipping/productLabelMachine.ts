@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { toAppError, type AppErrorCode } from '../../rpc/errors.ts';
-import { refusalOf, type ShipRefusal } from './shipTypes.ts';
+import { isPostalCode, refusalOf, type ShipPoint, type ShipRefusal } from './shipTypes.ts';
 
 /** The label standing for a product's parcel, as its page shows it. */
 export interface ProductLabel {
@@ -12,15 +12,30 @@ export interface ProductLabel {
   readonly status: number;
   /** When the status was last set (ISO), if known. */
   readonly statusAt: string | null;
-  /** Whether it may still be cancelled (made, not yet left). */
+  /** Whether it may still be cancelled (made, not yet left, or waiting for its payment). */
   readonly cancellable: boolean;
+  /** The payment it waits for (its page is /payments/:uuid), or null once paid or when free. */
+  readonly awaitingPayment: string | null;
+  /** Paid, but the carrier has not made it yet: it is made again on demand. */
+  readonly paidNotMade: boolean;
+  /** Whether its relay point may still change (made or paid, not yet left). */
+  readonly regenerable: boolean;
+}
+
+/** Choosing another relay point for the label. */
+export interface PointChange {
+  readonly postalCode: string;
+  readonly points: readonly ShipPoint[];
+  readonly searched: boolean;
+  readonly pointId: string | null;
 }
 
 export interface ProductLabelContext {
   readonly product: string;
   readonly label: ProductLabel | null;
-  /** Why the last download or cancel was refused. */
+  /** Why the last download, cancel or change was refused. */
   readonly refusal: ShipRefusal | null;
+  readonly change: PointChange;
   /** Why loading failed (set exactly in `failed`). */
   readonly errorCode: AppErrorCode | null;
 }
@@ -31,7 +46,16 @@ export type ProductLabelEvent =
   | { type: 'label.download' }
   | { type: 'label.cancel' }
   | { type: 'label.keep' }
-  | { type: 'label.confirmCancel' };
+  | { type: 'label.confirmCancel' }
+  | { type: 'label.changePoint' }
+  | { type: 'label.postalCode'; value: string }
+  | { type: 'label.search' }
+  | { type: 'label.pickPoint'; id: string }
+  | { type: 'label.confirmPoint' }
+  | { type: 'label.keepPoint' }
+  | { type: 'label.remake' };
+
+const NO_CHANGE: PointChange = { postalCode: '', points: [], searched: false, pointId: null };
 
 const notProvided = (name: string) => () =>
   Promise.reject(new Error(`The product label actor "${name}" was not provided`));
@@ -39,8 +63,10 @@ const notProvided = (name: string) => () =>
 /**
  * The Shipping section of a sold product's page: loads the product's active label (none when it
  * has no label, or only cancelled or ended ones), downloads its PDF, and cancels it after a
- * confirmation while it has not left; a cancelled label is read again from the server, which
- * gives the free label back. `label.reload` reads it again (after the ship dialog made one).
+ * confirmation while it has not left (or while it waits for its payment); a cancelled label is
+ * read again from the server, which gives the free label back. Before it leaves, its relay point
+ * changes (relay points searched near a postal code, one picked, the label made again), and a paid
+ * label the carrier did not make yet is made again. `label.reload` reads it again.
  */
 export const productLabelMachine = setup({
   types: {
@@ -52,10 +78,23 @@ export const productLabelMachine = setup({
     loadLabel: fromPromise<ProductLabel | null, { product: string }>(notProvided('loadLabel')),
     downloadLabel: fromPromise<void, { uuid: string }>(notProvided('downloadLabel')),
     cancelLabel: fromPromise<void, { uuid: string }>(notProvided('cancelLabel')),
+    findPoints: fromPromise<readonly ShipPoint[], { deliveryService: number; postalCode: string }>(
+      notProvided('findPoints'),
+    ),
+    regenerateLabel: fromPromise<void, { uuid: string; pointId: string | null }>(
+      notProvided('regenerateLabel'),
+    ),
   },
   guards: {
-    hasLabel: ({ context }) => context.label !== null,
+    hasParcel: ({ context }) =>
+      context.label !== null && !context.label.awaitingPayment && !context.label.paidNotMade,
     cancellable: ({ context }) => context.label?.cancellable === true,
+    regenerable: ({ context }) => context.label?.regenerable === true,
+    isPaidNotMade: ({ context }) => context.label?.paidNotMade === true,
+    canSearch: ({ context }) => isPostalCode(context.change.postalCode),
+    isPoint: ({ context }, params: { id: string }) =>
+      context.change.points.some((p) => p.id === params.id),
+    hasPoint: ({ context }) => context.change.pointId !== null,
   },
   actions: {
     assignLabel: assign((_, params: { label: ProductLabel | null }) => ({ label: params.label })),
@@ -63,6 +102,11 @@ export const productLabelMachine = setup({
       refusal: refusalOf(params.error),
     })),
     clearRefusal: assign({ refusal: null }),
+    resetChange: assign({ change: NO_CHANGE, refusal: null }),
+    assignChange: assign(({ context }, params: Partial<PointChange>) => ({
+      change: { ...context.change, ...params },
+      refusal: null,
+    })),
     assignError: assign((_, params: { error: unknown }) => ({
       errorCode: toAppError(params.error).code,
     })),
@@ -71,7 +115,13 @@ export const productLabelMachine = setup({
 }).createMachine({
   id: 'productLabel',
   initial: 'loading',
-  context: ({ input }) => ({ product: input.product, label: null, refusal: null, errorCode: null }),
+  context: ({ input }) => ({
+    product: input.product,
+    label: null,
+    refusal: null,
+    change: NO_CHANGE,
+    errorCode: null,
+  }),
   states: {
     loading: {
       tags: ['busy'],
@@ -97,8 +147,85 @@ export const productLabelMachine = setup({
     shown: {
       on: {
         'label.reload': { target: 'loading', actions: 'clearRefusal' },
-        'label.download': { guard: 'hasLabel', target: 'downloading', actions: 'clearRefusal' },
+        'label.download': { guard: 'hasParcel', target: 'downloading', actions: 'clearRefusal' },
         'label.cancel': { guard: 'cancellable', target: 'confirming', actions: 'clearRefusal' },
+        'label.changePoint': { guard: 'regenerable', target: 'changing', actions: 'resetChange' },
+        'label.remake': { guard: 'isPaidNotMade', target: 'remaking', actions: 'clearRefusal' },
+      },
+    },
+    changing: {
+      initial: 'choosing',
+      on: { 'label.keepPoint': { target: 'shown', actions: 'resetChange' } },
+      states: {
+        choosing: {
+          on: {
+            'label.postalCode': {
+              actions: {
+                type: 'assignChange',
+                params: ({ event }) => ({ postalCode: event.value.trim().slice(0, 5) }),
+              },
+            },
+            'label.search': { guard: 'canSearch', target: 'searching' },
+            'label.pickPoint': {
+              guard: { type: 'isPoint', params: ({ event }) => ({ id: event.id }) },
+              actions: { type: 'assignChange', params: ({ event }) => ({ pointId: event.id }) },
+            },
+            'label.confirmPoint': { guard: 'hasPoint', target: 'regenerating' },
+          },
+        },
+        searching: {
+          tags: ['busy'],
+          invoke: {
+            id: 'findPoints',
+            src: 'findPoints',
+            input: ({ context }) => ({
+              deliveryService: context.label!.deliveryService,
+              postalCode: context.change.postalCode,
+            }),
+            onDone: {
+              target: 'choosing',
+              actions: {
+                type: 'assignChange',
+                params: ({ event }) => ({ points: event.output, searched: true, pointId: null }),
+              },
+            },
+            onError: {
+              target: 'choosing',
+              actions: { type: 'assignRefusal', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        regenerating: {
+          tags: ['busy'],
+          // The new parcel is being made: the answer decides what is shown.
+          on: { 'label.keepPoint': {} },
+          invoke: {
+            id: 'regenerateLabel',
+            src: 'regenerateLabel',
+            input: ({ context }) => ({
+              uuid: context.label!.uuid,
+              pointId: context.change.pointId,
+            }),
+            onDone: { target: '#productLabel.loading', actions: 'resetChange' },
+            onError: {
+              target: 'choosing',
+              actions: { type: 'assignRefusal', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+      },
+    },
+    remaking: {
+      tags: ['busy'],
+      invoke: {
+        id: 'regenerateLabel',
+        src: 'regenerateLabel',
+        input: ({ context }) => ({ uuid: context.label!.uuid, pointId: null }),
+        onDone: 'loading',
+        onError: {
+          target: 'shown',
+          actions: { type: 'assignRefusal', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     downloading: {

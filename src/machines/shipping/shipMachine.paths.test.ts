@@ -11,7 +11,11 @@ const PRODUCT = '00000000-0000-4000-8000-000000000001';
 const START: ShipStart = {
   places: [{ uuid: 'place-1', name: 'Tabac Presse Rivoli', deliveryService: 1 }],
   freeRemaining: 2,
+  priceCents: 450,
 };
+/** No free label left this month: the label is paid first. */
+const PAID_START: ShipStart = { ...START, freeRemaining: 0 };
+const PAY_URL = 'https://checkout.example/c/pay/cs_test_1';
 const POINTS: ShipPoint[] = [
   {
     id: '10002',
@@ -44,12 +48,17 @@ const USER_EVENTS: ShipEvent[] = [
 const events = [
   ...USER_EVENTS,
   done('loadStart', START),
-  done('loadStart', { places: [], freeRemaining: 2 }),
+  done('loadStart', PAID_START),
+  done('loadStart', { places: [], freeRemaining: 2, priceCents: 0 }),
   failure('loadStart', new ConnectError('down', Code.Unavailable)),
   done('findPoints', POINTS),
   failure('findPoints', refused('CARRIER_UNAVAILABLE')),
   done('createLabel', LABEL),
   failure('createLabel', refused('NO_FREE_LABEL_LEFT')),
+  done('createPaidLabel', { paymentUrl: PAY_URL }),
+  failure('createPaidLabel', refused('FREE_LABEL_LEFT')),
+  done('leaveFor'),
+  failure('leaveFor', new Error('blocked')),
   done('downloadLabel'),
   failure('downloadLabel', new ConnectError('down', Code.Unavailable)),
 ];
@@ -71,7 +80,11 @@ function check(s: Snapshot, { where, started, previous, event, emitted }: StepIn
     if (id === 'findPoints') {
       expect(input, where).toEqual({ deliveryService: 1, postalCode: '75001' });
     }
-    if (id !== 'createLabel') continue;
+    // The browser leaves only for the checkout page the server gave.
+    if (id === 'leaveFor') expect(input, where).toEqual({ url: PAY_URL });
+    if (id !== 'createLabel' && id !== 'createPaidLabel') continue;
+    // A free label while one is left, a paid one only when none is.
+    expect(id === 'createPaidLabel', where).toBe(c.freeRemaining <= 0);
     const sent = input as CreateLabelInput;
     // Only a complete choice is sent, under the opening's key, with the name trimmed.
     expect(sent, where).toEqual({
@@ -91,14 +104,29 @@ function check(s: Snapshot, { where, started, previous, event, emitted }: StepIn
     expect(c.idempotencyKey, where).not.toBe(previous.context.idempotencyKey);
   } else if (!s.matches('closed'))
     expect(c.idempotencyKey, where).toBe(previous.context.idempotencyKey);
-  if (event.type === 'ship.submit' && s.matches({ open: 'creating' }))
+  if (
+    event.type === 'ship.submit' &&
+    (s.matches({ open: 'creating' }) || s.matches({ open: 'creatingPaid' }))
+  )
     expect(canMakeLabel(previous.context), where).toBe(true);
-  // Making the label cannot be closed away.
-  if (previous.matches({ open: 'creating' }) && event.type === 'ship.close')
-    expect(s.matches({ open: 'creating' }), where).toBe(true);
-  if (event.type === 'xstate.error.actor.createLabel') {
+  // Making the label, or leaving to pay for it, cannot be closed away.
+  for (const busy of ['creating', 'creatingPaid', 'leaving'] as const)
+    if (previous.matches({ open: busy }) && event.type === 'ship.close')
+      expect(s.matches({ open: busy }), where).toBe(true);
+  if (event.type === 'xstate.done.actor.createPaidLabel') {
+    expect(s.matches({ open: 'leaving' }), where).toBe(true);
+    expect(c.paymentUrl, where).toBe(PAY_URL);
+  }
+  if (
+    event.type === 'xstate.error.actor.createLabel' ||
+    event.type === 'xstate.error.actor.createPaidLabel'
+  ) {
     expect(s.matches({ open: 'ready' }), where).toBe(true);
-    expect(c.refusal, where).toEqual({ code: 'invalidRequest', reason: 'NO_FREE_LABEL_LEFT' });
+    expect(c.refusal, where).toEqual({
+      code: 'invalidRequest',
+      reason:
+        event.type === 'xstate.error.actor.createLabel' ? 'NO_FREE_LABEL_LEFT' : 'FREE_LABEL_LEFT',
+    });
     const keep = (x: Snapshot['context']) => [x.pointId, x.recipientName, x.points];
     expect(keep(c), where).toEqual(keep(previous.context));
   }
@@ -134,17 +162,23 @@ const SIMPLE = new Set<string>([
   'xstate.done.actor.createLabel',
   'xstate.done.actor.downloadLabel',
 ]);
+const simple = (e: (typeof events)[number]) =>
+  (e as { id?: string }).id !== '99999' && (e as { value?: string }).value !== '750';
+const startIs = (e: (typeof events)[number], start: ShipStart) =>
+  e.type !== 'xstate.done.actor.loadStart' || (e as { output?: ShipStart }).output === start;
 describePaths('shipMachine', walk, {
   title: 'to a downloaded label',
+  events: events.filter((e) => SIMPLE.has(e.type) && simple(e) && startIs(e, START)),
+  atLeast: () => 1,
+});
+describePaths('shipMachine', walk, {
+  title: 'to the checkout page of a paid label',
   events: events.filter(
     (e) =>
-      SIMPLE.has(e.type) &&
-      (e as { id?: string }).id !== '99999' &&
-      (e as { value?: string }).value !== '750' &&
-      !(
-        e.type === 'xstate.done.actor.loadStart' &&
-        (e as { output?: ShipStart }).output?.places.length === 0
-      ),
+      (SIMPLE.has(e.type) || e.type === 'xstate.done.actor.createPaidLabel') &&
+      e.type !== 'xstate.done.actor.createLabel' &&
+      simple(e) &&
+      startIs(e, PAID_START),
   ),
   atLeast: () => 1,
 });

@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { and, assign, emit, fromPromise, setup } from 'xstate';
 import { toAppError, type AppErrorCode } from '../../rpc/errors.ts';
 import {
   isPostalCode,
@@ -24,6 +24,8 @@ export interface ShipContext {
   readonly places: readonly ShipPlace[];
   readonly placeUuid: string | null;
   readonly freeRemaining: number;
+  /** What a label costs once no free one is left (cents), from the place it leaves from. */
+  readonly priceCents: number;
   readonly postalCode: string;
   readonly points: readonly ShipPoint[];
   /** Whether a search was answered (an empty answer shows "no relay point"). */
@@ -33,6 +35,8 @@ export interface ShipContext {
   /** Drawn when the dialog opens; null while it is closed. */
   readonly idempotencyKey: string | null;
   readonly label: ShipLabel | null;
+  /** The provider's checkout page of a paid label, once asked for. */
+  readonly paymentUrl: string | null;
   /** Why the last search, label or download was refused; the choices are kept. */
   readonly refusal: ShipRefusal | null;
   /** Why opening could not load (set exactly in `failed`). */
@@ -59,6 +63,7 @@ const initial = {
   places: [],
   placeUuid: null,
   freeRemaining: 0,
+  priceCents: 0,
   postalCode: '',
   points: [],
   searched: false,
@@ -66,6 +71,7 @@ const initial = {
   recipientName: '',
   idempotencyKey: null,
   label: null,
+  paymentUrl: null,
   refusal: null,
   errorCode: null,
 } as const;
@@ -74,11 +80,14 @@ const initial = {
 export const placeOf = (c: Pick<ShipContext, 'places' | 'placeUuid'>) =>
   c.places.find((p) => p.uuid === c.placeUuid) ?? null;
 
-/** Whether the dialog may make the label now. */
+/** Whether the next label is paid: no free one is left this month. */
+export const isPaidLabel = (c: Pick<ShipContext, 'freeRemaining'>) => c.freeRemaining <= 0;
+
+/** Whether the dialog may make the label now (free, or paid when it has a price). */
 export function canMakeLabel(c: ShipContext): boolean {
   return (
     placeOf(c) !== null &&
-    c.freeRemaining > 0 &&
+    (c.freeRemaining > 0 || c.priceCents > 0) &&
     c.pointId !== null &&
     c.points.some((p) => p.id === c.pointId) &&
     c.recipientName.trim() !== ''
@@ -89,8 +98,10 @@ export function canMakeLabel(c: ShipContext): boolean {
  * "Ship it" on a sold product: the dialog loads the vendor's active delivery places and the free
  * labels left, searches relay points near the buyer's postal code through the carrier, makes the
  * free label for the point picked and the recipient named (once: the idempotency key is drawn at
- * opening and kept through refusals), then downloads its PDF. Making the label cannot be closed
- * away; a refusal keeps every choice. Emits `ship.labelMade` so the page can show the label.
+ * opening and kept through refusals), then downloads its PDF. With no free label left it shows the
+ * label's price and, on submit, asks the server for a paid label and leaves for its checkout page
+ * (the label is made once the payment completes; the payment page leads back to the item).
+ * Making the label cannot be closed away; a refusal keeps every choice. Emits `ship.labelMade` so the page can show the label.
  */
 export const shipMachine = setup({
   types: {
@@ -105,11 +116,16 @@ export const shipMachine = setup({
       notProvided('findPoints'),
     ),
     createLabel: fromPromise<ShipLabel, CreateLabelInput>(notProvided('createLabel')),
+    createPaidLabel: fromPromise<{ paymentUrl: string }, CreateLabelInput>(
+      notProvided('createPaidLabel'),
+    ),
+    leaveFor: fromPromise<void, { url: string }>(notProvided('leaveFor')),
     downloadLabel: fromPromise<void, { uuid: string }>(notProvided('downloadLabel')),
   },
   guards: {
     canSearch: ({ context }) => placeOf(context) !== null && isPostalCode(context.postalCode),
     canSubmit: ({ context }) => canMakeLabel(context),
+    isPaid: ({ context }) => isPaidLabel(context),
     isPoint: ({ context }, params: { id: string }) =>
       context.points.some((p) => p.id === params.id),
   },
@@ -120,7 +136,9 @@ export const shipMachine = setup({
       places: params.start.places,
       placeUuid: params.start.places[0]?.uuid ?? null,
       freeRemaining: params.start.freeRemaining,
+      priceCents: params.start.priceCents,
     })),
+    assignPaymentUrl: assign((_, params: { url: string }) => ({ paymentUrl: params.url })),
     assignChoice: assign((_, params: Partial<ShipContext>) => ({ ...params, refusal: null })),
     assignPoints: assign((_, params: { points: readonly ShipPoint[] }) => ({
       points: params.points,
@@ -198,7 +216,14 @@ export const shipMachine = setup({
                 }),
               },
             },
-            'ship.submit': { guard: 'canSubmit', target: 'creating', actions: 'clearRefusal' },
+            'ship.submit': [
+              {
+                guard: and(['canSubmit', 'isPaid']),
+                target: 'creatingPaid',
+                actions: 'clearRefusal',
+              },
+              { guard: 'canSubmit', target: 'creating', actions: 'clearRefusal' },
+            ],
           },
         },
         searching: {
@@ -241,6 +266,47 @@ export const shipMachine = setup({
                 { type: 'emitMade', params: ({ event }) => ({ label: event.output }) },
               ],
             },
+            onError: {
+              target: 'ready',
+              actions: { type: 'assignRefusal', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        creatingPaid: {
+          tags: ['busy'],
+          on: { 'ship.close': {} },
+          invoke: {
+            id: 'createPaidLabel',
+            src: 'createPaidLabel',
+            input: ({ context }) => ({
+              product: context.product,
+              place: context.placeUuid!,
+              pointId: context.pointId!,
+              recipientName: context.recipientName.trim(),
+              idempotencyKey: context.idempotencyKey!,
+            }),
+            onDone: {
+              target: 'leaving',
+              actions: {
+                type: 'assignPaymentUrl',
+                params: ({ event }) => ({ url: event.output.paymentUrl }),
+              },
+            },
+            onError: {
+              target: 'ready',
+              actions: { type: 'assignRefusal', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        // The browser leaves for the provider's checkout page, which returns to the payment page.
+        leaving: {
+          tags: ['busy'],
+          on: { 'ship.close': {} },
+          invoke: {
+            id: 'leaveFor',
+            src: 'leaveFor',
+            input: ({ context }) => ({ url: context.paymentUrl ?? '' }),
+            onDone: 'ready',
             onError: {
               target: 'ready',
               actions: { type: 'assignRefusal', params: ({ event }) => ({ error: event.error }) },

@@ -32,6 +32,8 @@ export interface ShipLabel {
 export interface ShipStart {
   readonly places: readonly ShipPlace[];
   readonly freeRemaining: number;
+  /** A paid label's price from the first place, in cents (0 without a place). */
+  readonly priceCents: number;
 }
 
 /** A refused call, kept to explain it. */

@@ -80,6 +80,15 @@ function Payment({ uuid }: { uuid: string }) {
           {t('payments.confirmedText', { amount })}
         </Callout>
         <p>
+          {payment?.backTo && (
+            <Link
+              to={payment.backTo}
+              className={`${Classes.BUTTON} ${Classes.INTENT_PRIMARY}`}
+              data-testid="payment-back"
+            >
+              {t('payments.backToItem')}
+            </Link>
+          )}{' '}
           <Link to="/" className={dashboardLink}>
             {t('payments.backToDashboard')}
           </Link>

@@ -17,26 +17,26 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ActorRefFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { deliveryServiceOf } from '../../domain/shipping/deliveryServices.ts';
-import type {
-  ProductLabel,
-  productLabelMachine,
-} from '../../machines/shipping/productLabelMachine.ts';
 import { productLabelLogic, shipLogic } from '../../machines/shipping/shipLogic.ts';
-import { canMakeLabel, placeOf, type shipMachine } from '../../machines/shipping/shipMachine.ts';
 import {
-  isPostalCode,
-  isShippable,
-  shippingStatusKey,
-  shipRefusalKey,
-} from '../../machines/shipping/shipTypes.ts';
+  canMakeLabel,
+  isPaidLabel,
+  placeOf,
+  type shipMachine,
+} from '../../machines/shipping/shipMachine.ts';
+import { isPostalCode, isShippable, shipRefusalKey } from '../../machines/shipping/shipTypes.ts';
 import { useAppServices } from '../app/servicesContext.ts';
+import { formatPrice } from '../components/format.ts';
 import { FailedState, PageState } from '../components/PageState.tsx';
+import { LabelShown } from './LabelPanel.tsx';
 import './shipping.css';
 
 type ShipActor = ActorRefFrom<typeof shipMachine>;
-type LabelActor = ActorRefFrom<typeof productLabelMachine>;
+
+/** A paid label's checkout page is the provider's: the browser leaves for it. */
+const leave = (url: string) => window.location.assign(url);
 
 /**
  * The Shipping section of a sold product's page: the item's label when it has one (carrier, relay
@@ -46,7 +46,7 @@ type LabelActor = ActorRefFrom<typeof productLabelMachine>;
 export function ShipSection({ product, saleStatus }: { product: string; saleStatus: number }) {
   const { t } = useTranslation();
   const { clients } = useAppServices();
-  const logic = useMemo(() => shipLogic(clients), [clients]);
+  const logic = useMemo(() => shipLogic(clients, leave), [clients]);
   const actor = useActorRef(logic, { input: { product } });
   const labelLogic = useMemo(() => productLabelLogic(clients), [clients]);
   const labelActor = useActorRef(labelLogic, { input: { product } });
@@ -91,90 +91,11 @@ export function ShipSection({ product, saleStatus }: { product: string; saleStat
   );
 }
 
-function LabelShown({ actor, label }: { actor: LabelActor; label: ProductLabel }) {
-  const { t, i18n } = useTranslation();
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const downloading = useSelector(actor, (s) => s.matches('downloading'));
-  const confirming = useSelector(actor, (s) => s.matches('confirming'));
-  const cancelling = useSelector(actor, (s) => s.matches('cancelling'));
-  const refusal = useSelector(actor, (s) => s.context.refusal);
-  const date = label.statusAt
-    ? new Date(label.statusAt).toLocaleString(i18n.language, {
-        dateStyle: 'medium',
-        timeStyle: 'short',
-      })
-    : '';
-  return (
-    <div data-testid="product-label">
-      <dl className="seconde-ship-label">
-        <dt>{t('shipping.carrier')}</dt>
-        <dd>{deliveryServiceOf(label.deliveryService)?.name ?? ''}</dd>
-        <dt>{t('shipping.relayPoint')}</dt>
-        <dd>{t('shipping.relayPointNumber', { id: label.servicePointId })}</dd>
-        <dt>{t('shipping.trackingNumber')}</dt>
-        <dd data-testid="product-label-tracking">{label.trackingNumber}</dd>
-        <dt>{t('shipping.deliveryStatus')}</dt>
-        <dd data-testid="product-label-status">
-          {t(shippingStatusKey(label.status))}
-          {date && ` (${date})`}
-        </dd>
-      </dl>
-      {refusal && (
-        <Callout intent={Intent.DANGER} role="alert" data-testid="product-label-refusal">
-          {t(shipRefusalKey(refusal))}
-        </Callout>
-      )}
-      <div className="seconde-ship-label-actions">
-        <Button
-          icon="download"
-          text={t('shipping.download')}
-          loading={downloading}
-          disabled={busy}
-          onClick={() => actor.send({ type: 'label.download' })}
-          data-testid="product-label-download"
-        />
-        {label.cancellable && (
-          <Button
-            icon="cross"
-            intent={Intent.DANGER}
-            text={t('shipping.cancelLabel')}
-            loading={cancelling}
-            disabled={busy}
-            onClick={() => actor.send({ type: 'label.cancel' })}
-            data-testid="product-label-cancel"
-          />
-        )}
-      </div>
-      <Dialog
-        isOpen={confirming}
-        onClose={() => actor.send({ type: 'label.keep' })}
-        title={t('shipping.cancelTitle')}
-        icon="trash"
-        style={{ maxWidth: 'calc(100vw - 16px)' }}
-      >
-        <DialogBody>
-          <p>{t('shipping.cancelQuestion', { tracking: label.trackingNumber })}</p>
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button
-                text={t('shipping.cancelKeep')}
-                onClick={() => actor.send({ type: 'label.keep' })}
-              />
-              <Button
-                intent={Intent.DANGER}
-                text={t('shipping.cancelConfirm')}
-                onClick={() => actor.send({ type: 'label.confirmCancel' })}
-                data-testid="product-label-cancel-confirm"
-              />
-            </>
-          }
-        />
-      </Dialog>
-    </div>
-  );
-}
+/** Making a label (free, or paid and leaving for its checkout page) cannot be walked away from. */
+const isCreating = (s: SnapshotFrom<typeof shipMachine>) =>
+  s.matches({ open: 'creating' }) ||
+  s.matches({ open: 'creatingPaid' }) ||
+  s.matches({ open: 'leaving' });
 
 function ShipDialog({ actor }: { actor: ShipActor }) {
   const { t } = useTranslation();
@@ -182,7 +103,7 @@ function ShipDialog({ actor }: { actor: ShipActor }) {
   const loading = useSelector(actor, (s) => s.matches({ open: 'loading' }));
   const failed = useSelector(actor, (s) => s.hasTag('error'));
   const errorCode = useSelector(actor, (s) => s.context.errorCode);
-  const creating = useSelector(actor, (s) => s.matches({ open: 'creating' }));
+  const creating = useSelector(actor, isCreating);
   const close = () => actor.send({ type: 'ship.close' });
   return (
     <Dialog
@@ -217,11 +138,14 @@ function ShipDialog({ actor }: { actor: ShipActor }) {
 }
 
 function ShipBody({ actor }: { actor: ShipActor }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const context = useSelector(actor, (s) => s.context);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const searching = useSelector(actor, (s) => s.matches({ open: 'searching' }));
-  const creating = useSelector(actor, (s) => s.matches({ open: 'creating' }));
+  const creating = useSelector(actor, isCreating);
+  const leaving = useSelector(actor, (s) => s.matches({ open: 'leaving' }));
+  const paid = isPaidLabel(context);
+  const price = formatPrice(context.priceCents / 100, i18n.language);
   const downloading = useSelector(actor, (s) => s.matches({ open: 'downloading' }));
   const place = placeOf(context);
   const refusal = context.refusal;
@@ -281,9 +205,9 @@ function ShipBody({ actor }: { actor: ShipActor }) {
         <p data-testid="ship-free-remaining">
           {t('shipping.freeRemaining', { count: context.freeRemaining })}
         </p>
-        {context.freeRemaining <= 0 && (
+        {paid && (
           <Callout intent={Intent.WARNING} data-testid="ship-no-free-label">
-            {t('shipping.noFreeLabel')}
+            {t('shipping.noFreeLabel', { price })}
           </Callout>
         )}
         <p>
@@ -360,6 +284,11 @@ function ShipBody({ actor }: { actor: ShipActor }) {
           />
         </FormGroup>
         {refusalCallout}
+        {leaving && (
+          <p role="status" data-testid="ship-leaving">
+            {t('shipping.leavingForPayment')}
+          </p>
+        )}
       </DialogBody>
       <DialogFooter
         actions={
@@ -368,8 +297,8 @@ function ShipBody({ actor }: { actor: ShipActor }) {
             <Button
               type="submit"
               intent={Intent.PRIMARY}
-              icon="tag"
-              text={t('shipping.makeLabel')}
+              icon={paid ? 'credit-card' : 'tag'}
+              text={paid ? t('shipping.makePaidLabel', { price }) : t('shipping.makeLabel')}
               loading={creating}
               disabled={busy || !canMakeLabel(context)}
               data-testid="ship-make-label"
