@@ -8,6 +8,7 @@ import type { InvoiceReason } from '../../src/domain/invoices/invoiceRules.ts';
 import type { Dac7Reason } from '../../src/domain/dac7/dac7Rules.ts';
 import type { ShippingReason } from '../../src/domain/shipping/deliveryServices.ts';
 import type { LabelBatchReason } from '../../src/domain/shipping/labelBatch.ts';
+import type { ReturnLabelReason } from '../../src/domain/shipping/returnLabels.ts';
 
 /**
  * Stable, machine-readable reasons the client switches on. They travel as the JSON text of the
@@ -67,6 +68,7 @@ export type Reason =
   // Shipping (src/domain/shipping/deliveryServices.ts).
   | ShippingReason
   | LabelBatchReason
+  | ReturnLabelReason
   // Onboarding: the user type is chosen once; completing needs every required answer.
   | 'USER_TYPE_ALREADY_CHOSEN'
   | 'ONBOARDING_INCOMPLETE'

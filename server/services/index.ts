@@ -27,6 +27,7 @@ import { invoiceCallsHandlers } from './invoices/invoiceCalls.ts';
 import { billingCallsHandlers } from './billing/billingCalls.ts';
 import { shippingCallsHandlers } from './shipping/shippingCalls.ts';
 import { labelBatchHandlers } from './shipping/labelBatch.ts';
+import { returnLabelHandlers } from './shipping/returnLabels.ts';
 import { paymentProcessHandlers } from './billing/paymentProcesses.ts';
 import { dac7CallsHandlers } from './dac7/dac7Calls.ts';
 import { policeRegisterHandlers } from './policeRegister/registerCalls.ts';
@@ -70,6 +71,7 @@ export function handWrittenParts(deps: ServiceDeps) {
     ...billingCallsHandlers(deps),
     ...shippingCallsHandlers(deps),
     ...labelBatchHandlers(deps),
+    ...returnLabelHandlers(deps),
     ...paymentProcessHandlers(deps),
     ...dac7CallsHandlers(deps),
     ...policeRegisterHandlers(deps),

@@ -33,6 +33,7 @@ import { invoicesEn } from './areas/invoices.en.ts';
 import { paymentsEn } from './areas/payments.en.ts';
 import { shippingEn } from './areas/shipping.en.ts';
 import { labelBatchEn } from './areas/labelBatch.en.ts';
+import { returnLabelEn } from './areas/returnLabel.en.ts';
 import { policeRegisterEn } from './areas/policeRegister.en.ts';
 import { buyersEn } from './areas/buyers.en.ts';
 
@@ -75,6 +76,7 @@ export const en: Translation = {
   ...paymentsEn,
   ...shippingEn,
   ...labelBatchEn,
+  ...returnLabelEn,
   ...policeRegisterEn,
   ...buyersEn,
 };

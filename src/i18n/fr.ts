@@ -33,6 +33,7 @@ import { invoicesFr } from './areas/invoices.fr.ts';
 import { paymentsFr } from './areas/payments.fr.ts';
 import { shippingFr } from './areas/shipping.fr.ts';
 import { labelBatchFr } from './areas/labelBatch.fr.ts';
+import { returnLabelFr } from './areas/returnLabel.fr.ts';
 import { policeRegisterFr } from './areas/policeRegister.fr.ts';
 import { buyersFr } from './areas/buyers.fr.ts';
 
@@ -73,6 +74,7 @@ export const fr = {
   ...paymentsFr,
   ...shippingFr,
   ...labelBatchFr,
+  ...returnLabelFr,
   ...policeRegisterFr,
   ...buyersFr,
 };

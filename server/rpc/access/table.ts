@@ -455,6 +455,7 @@ export const ACCESS_TABLE: readonly ServiceEntry[] = [
     // The items named must be the vendor's; the batch file is read through its task.
     printLabels: vendor('shipping_label', reads('products', 'product')),
     downloadBatch: vendor('background_task', reads('task', 'background_task')),
+    createReturnLabel: vendor('shipping_label', reads('deposit', 'deposit')),
     checkIfNextLabelIsFree: vendor(
       'shipping_label',
       reads('vendor', 'vendor'),

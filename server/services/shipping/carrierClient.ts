@@ -30,7 +30,8 @@ export interface ServicePoint {
 /** What a label's parcel is sent as. */
 export interface ParcelRequest {
   readonly carrier: CarrierCode;
-  readonly servicePointId: string;
+  /** The relay point the recipient collects from; none for a parcel sent to their address. */
+  readonly servicePointId?: string;
   readonly recipient: {
     name: string;
     email: string;
@@ -184,7 +185,7 @@ export function createCarrierClient(settings: {
             city: parcel.recipient.city,
             postal_code: parcel.recipient.postalCode,
             country: 'FR',
-            to_service_point: Number(parcel.servicePointId),
+            ...(parcel.servicePointId && { to_service_point: Number(parcel.servicePointId) }),
             weight: parcel.weightKg.toFixed(3),
             order_number: parcel.reference,
             external_reference: parcel.reference,

@@ -1,7 +1,13 @@
 import { Callout, Card, H2 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { selectCanEdit, selectIsAdminLevel } from '../../machines/deposit/depositSelectors.ts';
+import { isReturnable } from '../../domain/shipping/returnLabels.ts';
+import {
+  selectCanEdit,
+  selectIsAdminLevel,
+  selectStatus,
+} from '../../machines/deposit/depositSelectors.ts';
 import { DepositPhotos } from '../images/DepositPhotos.tsx';
+import { ReturnLabelSection } from '../shipping/ReturnLabelSection.tsx';
 import { AdminPanel } from './AdminPanel.tsx';
 import { useDeposit } from './depositContext.ts';
 import { DepositProducts } from './DepositProducts.tsx';
@@ -17,6 +23,13 @@ export function DepositOverview() {
   const depositUuid = useDeposit((s) => s.context.deposit?.uuid ?? '');
   const canEdit = useDeposit(selectCanEdit);
   const addressTyped = useDeposit((s) => s.context.deposit?.isAddressTyped === true);
+  // A vendor sends the items back by post while the deposit is still theirs (before RESTITUED).
+  const returnable = useDeposit(
+    (s) =>
+      s.context.viewer.vendorUuid !== null &&
+      s.context.viewer.vendorUuid === s.context.deposit?.vendor &&
+      isReturnable(selectStatus(s)),
+  );
   return (
     <div className="seconde-deposit-columns">
       {addressTyped && isStaffOrVendor && (
@@ -37,6 +50,9 @@ export function DepositOverview() {
         <DepositProducts />
         {isStaffOrVendor && depositUuid && (
           <DepositPhotos key={depositUuid} deposit={depositUuid} canEdit={canEdit} />
+        )}
+        {returnable && depositUuid && (
+          <ReturnLabelSection key={depositUuid} deposit={depositUuid} />
         )}
         {isAdminLevel && <AdminPanel />}
       </div>
