@@ -148,6 +148,15 @@ export const ROUTES: readonly RouteSpec[] = [
     titleKey: 'routes.stock',
     nav: { icon: 'box', labelKey: 'nav.stock', order: 30 },
   },
+  // A vendor's buyers (issue 22): typed in or read from a marketplace's order text.
+  {
+    name: 'buyers',
+    path: 'buyers',
+    aliases: ['acheteurs'],
+    access: VENDOR_SIDE,
+    titleKey: 'buyers.pageTitle',
+    nav: { icon: 'shopping-cart', labelKey: 'buyers.nav', order: 46, roles: ['Vendor'] },
+  },
   {
     name: 'product',
     path: 'product/:productUuid',
@@ -218,6 +227,14 @@ export const ROUTES: readonly RouteSpec[] = [
     access: ANY,
     titleKey: 'routes.invoices',
     nav: { icon: 'document', labelKey: 'nav.invoices', order: 70 },
+  },
+  // The police register (Code pénal art. 321-7): a vendor's own, staff name the vendor.
+  {
+    name: 'policeRegister',
+    path: 'police-register/:vendorUuid?',
+    access: VENDOR_SIDE,
+    titleKey: 'policeRegister.title',
+    nav: { icon: 'th-list', labelKey: 'policeRegister.title', order: 72 },
   },
   {
     name: 'messaging',

@@ -1,9 +1,11 @@
 import type { RouteObject } from 'react-router';
 import { Dashboard } from '../dashboard/Dashboard.tsx';
+import { buyerRoutes } from '../buyers/routes.tsx';
 import { depositRequestRoutes } from '../depositRequests/routes.tsx';
 import { dac7Routes } from '../dac7/routes.tsx';
 import { depositRoutes } from '../deposits/routes.tsx';
 import { invoicesRoutes } from '../invoices/routes.tsx';
+import { policeRegisterRoutes } from '../policeRegister/routes.tsx';
 import { messagingRoutes } from '../messaging/routes.tsx';
 import { newDepositRoutes } from '../newDeposit/routes.tsx';
 import { onboardingRoutes } from '../onboarding/routes.tsx';
@@ -30,6 +32,7 @@ const areaRoutes: RouteObject[] = [
   ...depositRequestRoutes,
   ...peopleRoutes,
   ...payoutRoutes,
+  ...buyerRoutes,
   ...paymentRoutes,
   ...newDepositRoutes,
   ...profileRoutes,
@@ -38,6 +41,7 @@ const areaRoutes: RouteObject[] = [
   ...stockRoutes,
   ...statsRoutes,
   ...invoicesRoutes,
+  ...policeRegisterRoutes,
   ...dac7Routes,
   ...productRoutes,
 ];

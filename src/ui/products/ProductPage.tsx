@@ -28,6 +28,7 @@ import { ProductListings } from '../listings/ProductListings.tsx';
 import { ProductNotices } from './ProductNotices.tsx';
 import { ProductPhotos } from './ProductPhotos.tsx';
 import { SaleSection } from './SaleSection.tsx';
+import { SaleBuyerSection } from '../buyers/SaleBuyerSection.tsx';
 import { ShipSection } from '../shipping/ShipSection.tsx';
 import { SaveBar } from './SaveBar.tsx';
 import { ProductContext, useProduct, useProductActor } from './productContext.ts';
@@ -138,6 +139,7 @@ function ProductBody() {
       {!readOnly && (
         <ProductAnnouncementSection product={product.uuid} current={product.announcementUuid} />
       )}
+      {!readOnly && <SaleBuyerSection product={product.uuid} sellOn={product.sellOn} />}
       {!readOnly && <ShipSection product={product.uuid} saleStatus={product.saleStatus} />}
       <ProductListings productUuid={product.uuid} />
     </section>
