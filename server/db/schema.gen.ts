@@ -463,6 +463,7 @@ export interface Customer {
   deposit_number: number | null;
   disabled_datetime: Timestamp | null;
   email: string | null;
+  erased_at: Timestamp | null;
   first_name: string | null;
   gender: PersonGender | null;
   how_did_you_know_provider: string | null;
@@ -1101,6 +1102,8 @@ export interface Vendor {
   account_holder: string | null;
   address: string | null;
   bic: string | null;
+  birth_date: Timestamp | null;
+  birth_place: string | null;
   city: string | null;
   company: string | null;
   country: string | null;
@@ -1155,6 +1158,7 @@ export interface Vendor {
   subscription: string | null;
   subscription_product_limit: number | null;
   sum_monthly_selled_price: number | null;
+  tax_identification_number: string | null;
   updated_at: Generated<Timestamp>;
   uuid: Generated<string>;
   vendor_kind: VendorExperience | null;

@@ -6,6 +6,7 @@ import type { WantDepositRefusalName } from '../../src/domain/deposit/wantDeposi
 import type { PastedBuyerReason } from '../../src/domain/buyers/pastedBuyer.ts';
 import type { InvoiceReason } from '../../src/domain/invoices/invoiceRules.ts';
 import type { Dac7Reason } from '../../src/domain/dac7/dac7Rules.ts';
+import type { PersonalDataReason } from '../../src/domain/personalData/personalData.ts';
 import type { ShippingReason } from '../../src/domain/shipping/deliveryServices.ts';
 import type { LabelBatchReason } from '../../src/domain/shipping/labelBatch.ts';
 import type { ReturnLabelReason } from '../../src/domain/shipping/returnLabels.ts';
@@ -135,6 +136,8 @@ export type Reason =
   | InvoiceReason
   // DAC7 report (src/domain/dac7/dac7Rules.ts): a reportable seller lacks data, a bad TIN or date.
   | Dac7Reason
+  // Personal data: erasure waits while a deposit is open or money is owed to the customer.
+  | PersonalDataReason
   // A pasted buyer text that is empty or holds no buyer (src/domain/buyers/pastedBuyer.ts).
   | PastedBuyerReason
   | 'FIELD_INVALID'

@@ -10,6 +10,7 @@ import { ColorService } from '../../src/rpc/gen/seconde/v1/color_pb.ts';
 import { CompanyService } from '../../src/rpc/gen/seconde/v1/company_pb.ts';
 import { CountryService } from '../../src/rpc/gen/seconde/v1/country_pb.ts';
 import { CustomerService } from '../../src/rpc/gen/seconde/v1/customer_pb.ts';
+import { Dac7Service } from '../../src/rpc/gen/seconde/v1/dac7_pb.ts';
 import { DashboardService } from '../../src/rpc/gen/seconde/v1/dashboard_pb.ts';
 import { DeliveryPlaceService } from '../../src/rpc/gen/seconde/v1/delivery_place_pb.ts';
 import { DepositImageService } from '../../src/rpc/gen/seconde/v1/deposit_image_pb.ts';
@@ -25,6 +26,7 @@ import { OutboxMailService } from '../../src/rpc/gen/seconde/v1/outbox_mail_pb.t
 import { PaymentPortalService } from '../../src/rpc/gen/seconde/v1/payment_portal_pb.ts';
 import { PaymentProcessService } from '../../src/rpc/gen/seconde/v1/payment_process_pb.ts';
 import { PayoutService } from '../../src/rpc/gen/seconde/v1/payout_pb.ts';
+import { PersonalDataService } from '../../src/rpc/gen/seconde/v1/personal_data_pb.ts';
 import { ProductAnnouncementService } from '../../src/rpc/gen/seconde/v1/product_announcement_pb.ts';
 import { ProductBuyerService } from '../../src/rpc/gen/seconde/v1/product_buyer_pb.ts';
 import { ProductImageService } from '../../src/rpc/gen/seconde/v1/product_image_pb.ts';
@@ -60,6 +62,7 @@ export const SERVICES = {
   CompanyService,
   CountryService,
   CustomerService,
+  Dac7Service,
   DashboardService,
   DeliveryPlaceService,
   DepositImageService,
@@ -71,6 +74,7 @@ export const SERVICES = {
   PaymentPortalService,
   PaymentProcessService,
   PayoutService,
+  PersonalDataService,
   ProductAnnouncementService,
   ProductBuyerService,
   ProductImageService,

@@ -30,6 +30,7 @@ import { labelBatchHandlers } from './shipping/labelBatch.ts';
 import { returnLabelHandlers } from './shipping/returnLabels.ts';
 import { paymentProcessHandlers } from './billing/paymentProcesses.ts';
 import { dac7CallsHandlers } from './dac7/dac7Calls.ts';
+import { personalDataHandlers } from './personalData/personalDataCalls.ts';
 import { policeRegisterHandlers } from './policeRegister/registerCalls.ts';
 import { buyerCallsHandlers } from './buyers/buyerCalls.ts';
 import { SessionService } from '../../src/rpc/gen/seconde/v1/session_pb.ts';
@@ -74,6 +75,7 @@ export function handWrittenParts(deps: ServiceDeps) {
     ...returnLabelHandlers(deps),
     ...paymentProcessHandlers(deps),
     ...dac7CallsHandlers(deps),
+    ...personalDataHandlers(deps),
     ...policeRegisterHandlers(deps),
     ...buyerCallsHandlers(deps),
   ] as const;

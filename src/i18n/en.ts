@@ -27,6 +27,7 @@ import { companyEn } from './areas/company.en.ts';
 import { documentsEn } from './areas/documents.en.ts';
 import { payoutsEn } from './areas/payouts.en.ts';
 import { dac7En } from './areas/dac7.en.ts';
+import { privacyEn } from './areas/privacy.en.ts';
 import { depositRatesEn } from './areas/depositRates.en.ts';
 import { invoicingEn } from './areas/invoicing.en.ts';
 import { invoicesEn } from './areas/invoices.en.ts';
@@ -70,6 +71,7 @@ export const en: Translation = {
   ...documentsEn,
   ...payoutsEn,
   ...dac7En,
+  ...privacyEn,
   ...depositRatesEn,
   ...invoicingEn,
   ...invoicesEn,

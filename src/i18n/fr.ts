@@ -27,6 +27,7 @@ import { companyFr } from './areas/company.fr.ts';
 import { documentsFr } from './areas/documents.fr.ts';
 import { payoutsFr } from './areas/payouts.fr.ts';
 import { dac7Fr } from './areas/dac7.fr.ts';
+import { privacyFr } from './areas/privacy.fr.ts';
 import { depositRatesFr } from './areas/depositRates.fr.ts';
 import { invoicingFr } from './areas/invoicing.fr.ts';
 import { invoicesFr } from './areas/invoices.fr.ts';
@@ -68,6 +69,7 @@ export const fr = {
   ...documentsFr,
   ...payoutsFr,
   ...dac7Fr,
+  ...privacyFr,
   ...depositRatesFr,
   ...invoicingFr,
   ...invoicesFr,

@@ -9,6 +9,7 @@ import { ColorService } from '../../../src/rpc/gen/seconde/v1/color_pb.ts';
 import { CompanyService } from '../../../src/rpc/gen/seconde/v1/company_pb.ts';
 import { CountryService } from '../../../src/rpc/gen/seconde/v1/country_pb.ts';
 import { CustomerService } from '../../../src/rpc/gen/seconde/v1/customer_pb.ts';
+import { Dac7Service } from '../../../src/rpc/gen/seconde/v1/dac7_pb.ts';
 import { DashboardService } from '../../../src/rpc/gen/seconde/v1/dashboard_pb.ts';
 import { DeliveryPlaceService } from '../../../src/rpc/gen/seconde/v1/delivery_place_pb.ts';
 import { DepositImageService } from '../../../src/rpc/gen/seconde/v1/deposit_image_pb.ts';
@@ -24,6 +25,7 @@ import { OutboxMailService } from '../../../src/rpc/gen/seconde/v1/outbox_mail_p
 import { PaymentPortalService } from '../../../src/rpc/gen/seconde/v1/payment_portal_pb.ts';
 import { PaymentProcessService } from '../../../src/rpc/gen/seconde/v1/payment_process_pb.ts';
 import { PayoutService } from '../../../src/rpc/gen/seconde/v1/payout_pb.ts';
+import { PersonalDataService } from '../../../src/rpc/gen/seconde/v1/personal_data_pb.ts';
 import { ProductAnnouncementService } from '../../../src/rpc/gen/seconde/v1/product_announcement_pb.ts';
 import { ProductBuyerService } from '../../../src/rpc/gen/seconde/v1/product_buyer_pb.ts';
 import { ProductImageService } from '../../../src/rpc/gen/seconde/v1/product_image_pb.ts';
@@ -426,6 +428,21 @@ export const ACCESS_TABLE: readonly ServiceEntry[] = [
     listSepaBatches: vendor('sepa_batch'),
   }),
   rulesFor(ReferralService, { createFromSponsorCode: vendor(null) }),
+  // Personal data (GDPR art. 15, 17, 20): the customer themself, or staff for them; never a vendor.
+  rulesFor(PersonalDataService, {
+    exportPersonalData: rule(['Customer', ...STAFF], 'customer', {
+      references: [reads('customer', 'customer')],
+    }),
+    erasePersonalData: rule(['Customer', ...STAFF], 'customer', {
+      references: [reads('customer', 'customer')],
+    }),
+  }),
+  // DAC7: the platform reports its storefront's sellers; only staff read and complete that data.
+  rulesFor(Dac7Service, {
+    checkReport: staff(null),
+    buildReport: staff(null),
+    saveSellerDetails: staff('vendor', reads('vendor', 'vendor')),
+  }),
   // A vendor manages their own places and labels; the rows name their vendor.
   rulesFor(DeliveryPlaceService, {
     list: vendor('delivery_place'),

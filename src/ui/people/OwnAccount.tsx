@@ -10,6 +10,7 @@ import { CustomerInfo } from './CustomerInfo.tsx';
 import { DressingPanel } from './DressingPanel.tsx';
 import { NotAllowed } from './Gate.tsx';
 import { RouteTabs } from './RouteTabs.tsx';
+import { PersonalDataPanel } from '../privacy/PersonalDataPanel.tsx';
 
 /** The signed-in customer's two pages: their dressing and their information, nobody else's. */
 function OwnTabs() {
@@ -56,6 +57,7 @@ export function OwnInformationView() {
       <H1 id="own-info-title">{t('people.ownInformationTitle')}</H1>
       <OwnTabs />
       <OwnInformation key={customerUuid} uuid={customerUuid} />
+      <PersonalDataPanel key={`data-${customerUuid}`} customer={customerUuid} />
     </section>
   );
 }
