@@ -43,6 +43,7 @@ afterAll(async () => {
 
 afterEach(() => {
   exportProbe.beforeBatch = undefined;
+  exportProbe.namedInQuery = undefined;
 });
 
 type Message = ExportMessage;
@@ -131,6 +132,26 @@ describe('packed export rows', () => {
       expect(Object.fromEntries(named)).toEqual(labels);
     });
   }
+
+  it('name each reference once and in time when the stream has named more than its queries carry', async () => {
+    // Past this many named uuids, a batch's query names all its references and the server drops
+    // the ones already sent.
+    exportProbe.namedInQuery = 10;
+    const messages = await read(exporter('products', 'admin'), { packedRows: true });
+    const named = new Set<string>();
+    for (const m of messages) {
+      for (const uuid of Object.keys(m.labels)) {
+        expect(named.has(uuid), `${uuid} named twice`).toBe(false);
+        named.add(uuid);
+      }
+      for (const row of unpackRows('products', m.rows) as Record<string, unknown>[]) {
+        const referenced = [row.category, row.brand, row.productSize, row.deposit];
+        for (const uuid of [...referenced, ...((row.colors as string[] | null) ?? [])])
+          if (typeof uuid === 'string') expect(named.has(uuid), uuid).toBe(true);
+      }
+    }
+    expect(named.size).toBeGreaterThan(10);
+  });
 
   it('name a row’s references no later than the batch that holds it', async () => {
     const messages = await read(exporter('products', 'admin'), { packedRows: true });

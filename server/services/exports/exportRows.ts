@@ -17,11 +17,13 @@ const UUID_LENGTH = 36;
 
 /**
  * Test seam: counts the row queries of every export stream and lets a test hold a stream before
- * its next one (to prove an aborted export issues no further query). Production leaves it alone.
+ * its next one (to prove an aborted export issues no further query), or lower how many named
+ * uuids a packed batch's query leaves out of its labels. Production leaves it alone.
  */
 export const exportProbe: {
   batchQueries: number;
   beforeBatch?: ((signal: AbortSignal) => Promise<void>) | undefined;
+  namedInQuery?: number | undefined;
 } = { batchQueries: 0 };
 
 /** What one stream reads: a table under conditions, in one field's order then uuid. */

@@ -180,7 +180,7 @@ export function exportHandler(db: Kysely<Database>, source: ExportSource) {
         if (!ctx.signal.aborted) await exportProbe.beforeBatch?.(ctx.signal);
         if (ctx.signal.aborted) return null;
         const end = Math.min(total, start + PACKED_BATCH_SIZE);
-        const known = named.size <= NAMED_IN_QUERY ? named : none;
+        const known = named.size <= (exportProbe.namedInQuery ?? NAMED_IN_QUERY) ? named : none;
         return packedRowsAt(spec, packed, labels, uuids, start, end, known);
       };
       // The next batch is read while this one is encoded and sent (it waits on the database).
