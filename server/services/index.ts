@@ -33,6 +33,7 @@ import { dac7CallsHandlers } from './dac7/dac7Calls.ts';
 import { personalDataHandlers } from './personalData/personalDataCalls.ts';
 import { policeRegisterHandlers } from './policeRegister/registerCalls.ts';
 import { buyerCallsHandlers } from './buyers/buyerCalls.ts';
+import { depositCategoryHandlers } from './depositCategories/fromDeposit.ts';
 import { SessionService } from '../../src/rpc/gen/seconde/v1/session_pb.ts';
 import { implement } from './implement.ts';
 import { sessionHandlers } from './sessionService.ts';
@@ -78,6 +79,7 @@ export function handWrittenParts(deps: ServiceDeps) {
     ...personalDataHandlers(deps),
     ...policeRegisterHandlers(deps),
     ...buyerCallsHandlers(deps),
+    ...depositCategoryHandlers(deps),
   ] as const;
 }
 
