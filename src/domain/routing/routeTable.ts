@@ -228,6 +228,14 @@ export const ROUTES: readonly RouteSpec[] = [
     titleKey: 'routes.invoices',
     nav: { icon: 'document', labelKey: 'nav.invoices', order: 70 },
   },
+  // The police register (Code pénal art. 321-7): a vendor's own, staff name the vendor.
+  {
+    name: 'policeRegister',
+    path: 'police-register/:vendorUuid?',
+    access: VENDOR_SIDE,
+    titleKey: 'policeRegister.title',
+    nav: { icon: 'th-list', labelKey: 'policeRegister.title', order: 72 },
+  },
   {
     name: 'messaging',
     path: 'messaging',

@@ -5,6 +5,7 @@ import { depositRequestRoutes } from '../depositRequests/routes.tsx';
 import { dac7Routes } from '../dac7/routes.tsx';
 import { depositRoutes } from '../deposits/routes.tsx';
 import { invoicesRoutes } from '../invoices/routes.tsx';
+import { policeRegisterRoutes } from '../policeRegister/routes.tsx';
 import { messagingRoutes } from '../messaging/routes.tsx';
 import { newDepositRoutes } from '../newDeposit/routes.tsx';
 import { onboardingRoutes } from '../onboarding/routes.tsx';
@@ -40,6 +41,7 @@ const areaRoutes: RouteObject[] = [
   ...stockRoutes,
   ...statsRoutes,
   ...invoicesRoutes,
+  ...policeRegisterRoutes,
   ...dac7Routes,
   ...productRoutes,
 ];

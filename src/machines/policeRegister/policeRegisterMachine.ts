@@ -1,0 +1,252 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { isDayValue } from '../../domain/dates.ts';
+import { toAppError, type AppErrorCode } from '../../rpc/errors.ts';
+import { failedState, loadingState } from '../shared/loadStates.ts';
+import { isOtherValidPage } from '../shared/pagedListMachine.ts';
+
+/** One line of the register as the page shows it. */
+export interface RegisterRow {
+  readonly uuid: string;
+  readonly number: number;
+  readonly enteredAt: number;
+  readonly kind: 'DEPOSIT' | 'PURCHASE' | 'CORRECTION';
+  readonly correctsNumber: number | null;
+  readonly correctionReason: string;
+  readonly item: string;
+  readonly priceCents: number;
+  readonly depositor: string;
+  readonly idDocument: string;
+}
+
+export interface RegisterQuery {
+  readonly vendor: string;
+  readonly from: string;
+  readonly to: string;
+  readonly page: number;
+  readonly pageSize: number;
+}
+
+export interface RegisterPage {
+  readonly rows: readonly RegisterRow[];
+  readonly count: number;
+  readonly holderName: string;
+}
+
+/** What the chain walk said: intact, or the first entry that breaks it and why. */
+export interface RegisterVerdict {
+  readonly intact: boolean;
+  readonly checked: number;
+  readonly brokenNumber: number;
+  readonly reason: string;
+}
+
+export type RegisterFormat = 'PDF' | 'CSV';
+
+export interface RegisterContext extends RegisterPage {
+  /** The vendor staff chose; empty for a vendor reading their own register. */
+  readonly vendor: string;
+  readonly staff: boolean;
+  readonly from: string;
+  readonly to: string;
+  readonly page: number;
+  readonly pageSize: number;
+  readonly verdict: RegisterVerdict | null;
+  readonly exporting: RegisterFormat | null;
+  /** The last file saved. */
+  readonly exported: string | null;
+  /** Why the last verify or export failed; the list stays. */
+  readonly refusal: AppErrorCode | null;
+  /** Set exactly while the machine is in a state tagged `error`. */
+  readonly errorCode: AppErrorCode | null;
+}
+
+export type RegisterEvent =
+  | { type: 'register.setVendor'; vendor: string }
+  | { type: 'register.setPeriod'; from: string; to: string }
+  | { type: 'register.show' }
+  | { type: 'register.page'; page: number }
+  | { type: 'register.retry' }
+  | { type: 'register.verify' }
+  | { type: 'register.export'; format: RegisterFormat };
+
+const notProvided = (name: string) => () =>
+  Promise.reject(new Error(`The police register actor "${name}" was not provided`));
+
+/** Both ends empty or a day, the end not before the start. */
+export function isValidPeriod(from: string, to: string): boolean {
+  if ((from && !isDayValue(from)) || (to && !isDayValue(to))) return false;
+  return !(from && to && from > to);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The police register page: entries of a period one page at a time, a walk of the hash chain
+ * that names the first broken entry, and the period's PDF or CSV. Staff first name the vendor.
+ */
+export const policeRegisterMachine = setup({
+  types: {
+    context: {} as RegisterContext,
+    events: {} as RegisterEvent,
+    input: {} as { vendor?: string; staff: boolean; pageSize?: number },
+  },
+  actors: {
+    fetchEntries: fromPromise<RegisterPage, RegisterQuery>(notProvided('fetchEntries')),
+    verifyRegister: fromPromise<RegisterVerdict, { vendor: string }>(notProvided('verifyRegister')),
+    exportRegister: fromPromise<
+      string,
+      { vendor: string; from: string; to: string; format: RegisterFormat }
+    >(notProvided('exportRegister')),
+  },
+  guards: {
+    hasVendor: ({ context }) => !context.staff || UUID.test(context.vendor),
+    canShow: ({ context }) =>
+      (!context.staff || UUID.test(context.vendor)) && isValidPeriod(context.from, context.to),
+    canTurnPage: ({ context }, params: { page: number }) =>
+      isValidPeriod(context.from, context.to) && isOtherValidPage(params.page, context),
+    isStaff: ({ context }) => context.staff,
+  },
+  actions: {
+    assignVendor: assign((_, params: { vendor: string }) => ({
+      vendor: params.vendor.trim(),
+      verdict: null,
+    })),
+    assignPeriod: assign((_, params: { from: string; to: string }) => ({
+      from: params.from,
+      to: params.to,
+    })),
+    firstPage: assign({ page: 1 }),
+    assignPage: assign((_, params: { page: number }) => ({ page: params.page })),
+    assignEntries: assign((_, params: RegisterPage) => ({ ...params, errorCode: null })),
+    assignVerdict: assign((_, params: RegisterVerdict) => ({ verdict: params, refusal: null })),
+    startExport: assign((_, params: { format: RegisterFormat }) => ({
+      exporting: params.format,
+      exported: null,
+      refusal: null,
+    })),
+    endExport: assign({ exporting: null }),
+    assignExported: assign((_, params: { name: string }) => ({ exported: params.name })),
+    clearOutcome: assign({ verdict: null, refusal: null, exported: null }),
+    assignRefusal: assign((_, params: { error: unknown }) => ({
+      refusal: toAppError(params.error).code,
+    })),
+    assignError: assign((_, params: { error: unknown }) => ({
+      errorCode: toAppError(params.error).code,
+    })),
+    clearError: assign({ errorCode: null }),
+  },
+}).createMachine({
+  id: 'policeRegister',
+  context: ({ input }) => ({
+    vendor: input.vendor ?? '',
+    staff: input.staff,
+    from: '',
+    to: '',
+    page: 1,
+    pageSize: input.pageSize ?? 25,
+    rows: [],
+    count: 0,
+    holderName: '',
+    verdict: null,
+    exporting: null,
+    exported: null,
+    refusal: null,
+    errorCode: null,
+  }),
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [{ guard: 'hasVendor', target: 'loading' }, { target: 'choosing' }],
+    },
+    // Staff name the vendor whose register they read.
+    choosing: {
+      on: {
+        'register.setVendor': {
+          actions: { type: 'assignVendor', params: ({ event }) => event },
+        },
+        'register.setPeriod': {
+          actions: { type: 'assignPeriod', params: ({ event }) => event },
+        },
+        'register.show': { guard: 'canShow', target: 'loading', actions: 'firstPage' },
+      },
+    },
+    loading: loadingState(
+      'fetchEntries',
+      ({ context }: { context: RegisterContext }): RegisterQuery => ({
+        vendor: context.vendor,
+        from: context.from,
+        to: context.to,
+        page: context.page,
+        pageSize: context.pageSize,
+      }),
+      'assignEntries',
+    ),
+    failed: failedState('register.retry'),
+    ready: {
+      on: {
+        'register.setVendor': {
+          guard: 'isStaff',
+          actions: [{ type: 'assignVendor', params: ({ event }) => event }, 'clearOutcome'],
+        },
+        'register.setPeriod': {
+          actions: { type: 'assignPeriod', params: ({ event }) => event },
+        },
+        'register.show': {
+          guard: 'canShow',
+          target: 'loading',
+          actions: ['firstPage', 'clearOutcome'],
+        },
+        'register.page': {
+          // The period typed since the last load must be valid too: the page loads with it.
+          guard: { type: 'canTurnPage', params: ({ event }) => ({ page: event.page }) },
+          target: 'loading',
+          actions: { type: 'assignPage', params: ({ event }) => ({ page: event.page }) },
+        },
+        'register.verify': { guard: 'hasVendor', target: 'verifying', actions: 'clearOutcome' },
+        'register.export': {
+          guard: 'canShow',
+          target: 'exporting',
+          actions: { type: 'startExport', params: ({ event }) => ({ format: event.format }) },
+        },
+      },
+    },
+    verifying: {
+      tags: ['busy'],
+      invoke: {
+        id: 'verifyRegister',
+        src: 'verifyRegister',
+        input: ({ context }) => ({ vendor: context.vendor }),
+        onDone: {
+          target: 'ready',
+          actions: { type: 'assignVerdict', params: ({ event }) => event.output },
+        },
+        onError: {
+          target: 'ready',
+          actions: { type: 'assignRefusal', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    exporting: {
+      tags: ['busy'],
+      exit: 'endExport',
+      invoke: {
+        id: 'exportRegister',
+        src: 'exportRegister',
+        input: ({ context }) => ({
+          vendor: context.vendor,
+          from: context.from,
+          to: context.to,
+          format: context.exporting!,
+        }),
+        onDone: {
+          target: 'ready',
+          actions: { type: 'assignExported', params: ({ event }) => ({ name: event.output }) },
+        },
+        onError: {
+          target: 'ready',
+          actions: { type: 'assignRefusal', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+  },
+});
