@@ -95,12 +95,14 @@ export function lineCells(line: RegisterLine, texts: RegisterTexts) {
     .filter(Boolean)
     .join('\n');
   const idText = depositor.idDocumentNumber
-    ? texts.t('idDocument', {
-        type: depositor.idDocumentType,
-        number: depositor.idDocumentNumber,
-        date: depositor.idDocumentDate ? texts.day(depositor.idDocumentDate) : '',
-        authority: depositor.idDocumentAuthority,
-      })
+    ? texts
+        .t('idDocument', {
+          type: depositor.idDocumentType,
+          number: depositor.idDocumentNumber,
+          date: depositor.idDocumentDate ? texts.day(depositor.idDocumentDate) : '?',
+          authority: depositor.idDocumentAuthority || '?',
+        })
+        .trim()
     : texts.t('noIdDocument');
   const kind = [
     texts.t(KIND_KEYS[line.kind]),
