@@ -104,6 +104,8 @@ export interface SandboxParcel {
   body: Record<string, unknown>;
   trackingNumber: string;
   createdAt: Date;
+  /** When its status last changed (Sendcloud's `date_updated`); the creation until then. */
+  updatedAt?: Date;
 }
 
 export interface SendcloudSandboxOptions {
@@ -182,6 +184,7 @@ export function createSendcloudSandbox(options: SendcloudSandboxOptions): Sendcl
       email: b.email ?? '',
       country: { iso_2: b.country ?? 'FR', iso_3: 'FRA', name: 'France' },
       date_created: p.createdAt.toISOString(),
+      date_updated: sendcloudDate(p.updatedAt ?? p.createdAt),
       tracking_number: p.trackingNumber,
       tracking_url: `${base}/tracking/${p.trackingNumber}`,
       weight: String(b.weight ?? '1.000'),
@@ -391,6 +394,7 @@ export function createSendcloudSandbox(options: SendcloudSandboxOptions): Sendcl
     const p = parcels.get(parcelId);
     if (!p) throw new Error(`no parcel ${parcelId}`);
     p.status = status;
+    p.updatedAt = new Date();
     const payload = JSON.stringify({
       action: 'parcel_status_changed',
       timestamp: Date.now(),
@@ -422,6 +426,12 @@ export function createSendcloudSandbox(options: SendcloudSandboxOptions): Sendcl
 
 function carrierOfMethod(id: number | undefined): string | undefined {
   return Object.entries(SANDBOX_SHIPPING_METHODS).find(([, m]) => m === id)?.[0];
+}
+
+/** A date as Sendcloud writes `date_updated`: `DD-MM-YYYY HH:MM:SS`, UTC. */
+function sendcloudDate(date: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(date.getUTCDate())}-${two(date.getUTCMonth() + 1)}-${date.getUTCFullYear()} ${two(date.getUTCHours())}:${two(date.getUTCMinutes())}:${two(date.getUTCSeconds())}`;
 }
 
 /** 10 × 15 cm in PDF points. */

@@ -28,6 +28,7 @@ import { billingCallsHandlers } from './billing/billingCalls.ts';
 import { shippingCallsHandlers } from './shipping/shippingCalls.ts';
 import { labelBatchHandlers } from './shipping/labelBatch.ts';
 import { returnLabelHandlers } from './shipping/returnLabels.ts';
+import { labelPollingHandlers } from './shipping/labelPolling.ts';
 import { paymentProcessHandlers } from './billing/paymentProcesses.ts';
 import { dac7CallsHandlers } from './dac7/dac7Calls.ts';
 import { personalDataHandlers } from './personalData/personalDataCalls.ts';
@@ -74,6 +75,7 @@ export function handWrittenParts(deps: ServiceDeps) {
     ...shippingCallsHandlers(deps),
     ...labelBatchHandlers(deps),
     ...returnLabelHandlers(deps),
+    ...labelPollingHandlers(deps),
     ...paymentProcessHandlers(deps),
     ...dac7CallsHandlers(deps),
     ...personalDataHandlers(deps),

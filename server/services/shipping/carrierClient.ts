@@ -46,6 +46,24 @@ export interface ParcelRequest {
   readonly reference: string;
 }
 
+/** A parcel's status as the carrier holds it. */
+export interface ParcelStatus {
+  readonly statusId: number;
+  readonly statusMessage: string;
+  /** The parcel's `date_updated` (Sendcloud writes `DD-MM-YYYY HH:MM:SS`, UTC), if given. */
+  readonly updatedAt: Date | undefined;
+}
+
+/** Sendcloud's `DD-MM-YYYY HH:MM:SS` (or an ISO date), read as UTC. */
+export function carrierDate(value: unknown): Date | undefined {
+  if (typeof value !== 'string') return undefined;
+  const m = /^(\d{2})-(\d{2})-(\d{4})[ T](\d{2}):(\d{2}):(\d{2})/.exec(value);
+  const date = m
+    ? new Date(Date.UTC(+m[3]!, +m[2]! - 1, +m[1]!, +m[4]!, +m[5]!, +m[6]!))
+    : new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
 export interface CreatedParcel {
   readonly id: string;
   readonly trackingNumber: string;
@@ -65,6 +83,8 @@ export interface CarrierClient {
   /** True when cancelled (or already cancelled); false when the parcel already left. */
   cancelParcel(parcelId: string): Promise<boolean>;
   labelPdf(parcelId: string, format: 'a4' | '10x15'): Promise<Uint8Array>;
+  /** The parcel's current status and when it was set, or undefined when the carrier knows none. */
+  parcelStatus(parcelId: string): Promise<ParcelStatus | undefined>;
   /** Checks a webhook's Sendcloud-Signature against the raw body. */
   verifySignature(payload: string, signature: string): boolean;
 }
@@ -238,6 +258,26 @@ export function createCarrierClient(settings: {
       } catch {
         throw unavailable();
       }
+    },
+
+    async parcelStatus(parcelId) {
+      const response = await call(`${settings.apiUrl}/parcels/${encodeURIComponent(parcelId)}`, {
+        method: 'GET',
+      });
+      if (response.status === 404) {
+        await response.arrayBuffer().catch(() => undefined);
+        return undefined;
+      }
+      const body = await readJson(response);
+      if (!response.ok) refusal(body);
+      const p = (body.parcel ?? {}) as Record<string, unknown> & {
+        status?: { id?: number; message?: string };
+      };
+      return {
+        statusId: Number(p.status?.id ?? 0),
+        statusMessage: String(p.status?.message ?? ''),
+        updatedAt: carrierDate(p.date_updated),
+      };
     },
 
     verifySignature(payload, signature) {

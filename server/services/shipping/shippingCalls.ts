@@ -40,22 +40,12 @@ import {
   requireCarrier,
   type CarrierClient,
 } from './carrierClient.ts';
-import { recordProductEvent } from '../publishing/timeline.ts';
 import { statusOfCarrier } from './labelStatus.ts';
+import { applyCarrierStatus, shippingEvent } from './labelTracking.ts';
 import { nextLabelPrice, paidLabelHandlers } from './paidLabels.ts';
 
 type Row = Record<string, unknown>;
 
-/** A label's delivery status, as a line of the shipped product's timeline. */
-async function shippingEvent(db: Kysely<Database>, label: Row): Promise<void> {
-  if (label.shipped_content_type !== 'product' || !label.shipped_object_uuid) return;
-  await recordProductEvent(db, {
-    product: label.shipped_object_uuid as string,
-    kind: 'SHIPPING',
-    detail: String(label.delivery_status),
-    at: label.delivery_status_datetime as Date,
-  });
-}
 /** Products that were sold and may be shipped. */
 const SOLD = ['SELL', 'PAYED', 'FACTURED'];
 /** Labels whose parcel is on its way: the place they leave from must stay. */
@@ -493,18 +483,8 @@ async function webhook(
     const id = Number(event.parcel.status?.id ?? 0);
     const message = String(event.parcel.status?.message ?? '');
     const parcelId = String(event.parcel.id);
-    updated = await deps.db.transaction().execute(async (trx) => {
-      const result = await sql<Row>`update shipping_label set
-        delivery_status = ${statusOfCarrier(id, message)}, delivery_status_datetime = ${at},
-        original_code = ${String(id)}, original_label = ${message}, updated_at = now(),
-        row_version = row_version + 1
-      where carrier_parcel_id = ${parcelId}
-        and (delivery_status_datetime is null or delivery_status_datetime <= ${at})
-      returning *`.execute(trx);
-      // The status and its timeline line are written together.
-      for (const label of result.rows) await shippingEvent(trx, label);
-      return result.rows.length;
-    });
+    // The polling job applies what it reads through the same code.
+    updated = await applyCarrierStatus(deps.db, { parcelId, statusId: id, message, at });
   }
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end(JSON.stringify({ received: true, updated }));

@@ -27,6 +27,11 @@ export interface ShippingSettings {
   readonly defaultWeightKg: number;
   /** What a label beyond the allowance costs, per carrier and weight band. */
   readonly labelPrices: LabelPrices;
+  /**
+   * Minutes between two rounds asking the carrier for the status of parcels not yet in a final
+   * status (SENDCLOUD_POLL_MINUTES, default 30; 0 turns polling off, the webhook alone then).
+   */
+  readonly pollMinutes?: number;
 }
 
 export const DEFAULT_CARRIER_TIMEOUT_MS = 10_000;
@@ -83,6 +88,7 @@ export function loadShippingSettings(
     freeLabelsPerMonth,
     defaultWeightKg: 1,
     labelPrices: loadLabelPrices(env),
+    pollMinutes: count(env.SENDCLOUD_POLL_MINUTES, 30, 'SENDCLOUD_POLL_MINUTES'),
   };
 }
 
