@@ -112,7 +112,6 @@ function notYet<S extends DescService, const K extends MethodOf<S>>(
  * than forgotten. Landing one means removing it here, or tsc complains it is handled twice over.
  */
 export const NOT_IMPLEMENTED_YET = [
-  notYet(ProductService, ['retrieveForExtension']),
   notYet(ReferralService, ['createFromSponsorCode']),
 ] as const;
 

@@ -35,6 +35,7 @@ import { personalDataHandlers } from './personalData/personalDataCalls.ts';
 import { policeRegisterHandlers } from './policeRegister/registerCalls.ts';
 import { buyerCallsHandlers } from './buyers/buyerCalls.ts';
 import { depositCategoryHandlers } from './depositCategories/fromDeposit.ts';
+import { productForExtensionHandlers } from './products/forExtension.ts';
 import { SessionService } from '../../src/rpc/gen/seconde/v1/session_pb.ts';
 import { implement } from './implement.ts';
 import { sessionHandlers } from './sessionService.ts';
@@ -82,6 +83,7 @@ export function handWrittenParts(deps: ServiceDeps) {
     ...policeRegisterHandlers(deps),
     ...buyerCallsHandlers(deps),
     ...depositCategoryHandlers(deps),
+    ...productForExtensionHandlers(deps),
   ] as const;
 }
 
