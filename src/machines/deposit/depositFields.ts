@@ -38,6 +38,11 @@ export const FIELD_GROUPS: Readonly<Record<FieldGroup, readonly FieldSpec[]>> = 
     { name: 'customerAcceptHomeTakeAway', kind: 'bool' },
     { name: 'customerAcceptSendPostal', kind: 'bool' },
     { name: 'customerValidationComment', kind: 'longText' },
+    // The identity document shown at reception, entered in the police register (R.321-3).
+    { name: 'receptionIdDocumentType', kind: 'text' },
+    { name: 'receptionIdDocumentNumber', kind: 'text' },
+    { name: 'receptionIdDocumentAuthority', kind: 'text' },
+    { name: 'receptionIdDocumentDate', kind: 'text' },
   ],
   logistics: [
     { name: 'depositRecovery', kind: 'enum', enumName: 'recovery' },
