@@ -41,7 +41,7 @@ describe('ProductService.RetrieveForExtension', () => {
     expect(item.uuid).toBe(uuid);
     expect(item.reference).toBe(full.reference);
     expect(item.title).toBe(full.marketplaceTitle || full.name);
-    expect(item.priceCents).toBe(BigInt(Math.round(full.suggestedPrice * 100)));
+    expect(item.priceCents).toBe(BigInt(Math.round((full.suggestedPrice ?? 0) * 100)));
     const { rows } = await sql<{ brand: string | null; colors: number }>`
       select coalesce(b.name, p.manual_brand) as brand, coalesce(cardinality(p.colors), 0)::int as colors
       from product p left join brand b on b.uuid = p.brand where p.uuid = ${uuid}`.execute(db());
