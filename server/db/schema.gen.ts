@@ -558,6 +558,10 @@ export interface Deposit {
   product_number_range: string | null;
   published: Generated<boolean>;
   qualification_status: Generated<QualificationStatus | null>;
+  reception_id_document_authority: string | null;
+  reception_id_document_date: string | null;
+  reception_id_document_number: string | null;
+  reception_id_document_type: string | null;
   row_version: Generated<number>;
   seasons: ArrayType<Season> | null;
   status: Generated<DepositStatus | null>;
@@ -813,6 +817,27 @@ export interface PayoutReceiptCounter {
   last_seq: number;
   vendor: string;
   year: number;
+}
+
+export interface PoliceRegisterCounter {
+  last_number: Int8;
+  register: string;
+}
+
+export interface PoliceRegisterEntry {
+  content: Json;
+  corrects: string | null;
+  created_by: string | null;
+  deposit: string | null;
+  entered_at: Timestamp;
+  hash: string;
+  kind: string;
+  number: Int8;
+  previous_hash: string;
+  product: string | null;
+  register: string;
+  uuid: Generated<string>;
+  vendor: string;
 }
 
 export interface Product {
@@ -1218,6 +1243,8 @@ export interface Database {
   payout: Payout;
   payout_item: PayoutItem;
   payout_receipt_counter: PayoutReceiptCounter;
+  police_register_counter: PoliceRegisterCounter;
+  police_register_entry: PoliceRegisterEntry;
   product: Product;
   product_announcement: ProductAnnouncement;
   product_buyer: ProductBuyer;

@@ -134,12 +134,12 @@ export type Reason =
   // Invoices (src/domain/invoices/invoiceRules.ts): a period ending before it starts, a status
   // moved backwards or confirmed by a vendor, an item not sold, a credit note over what is left.
   | InvoiceReason
+  // A pasted buyer text that is empty or holds no buyer (src/domain/buyers/pastedBuyer.ts).
+  | PastedBuyerReason
   // DAC7 report (src/domain/dac7/dac7Rules.ts): a reportable seller lacks data, a bad TIN or date.
   | Dac7Reason
   // Personal data: erasure waits while a deposit is open or money is owed to the customer.
   | PersonalDataReason
-  // A pasted buyer text that is empty or holds no buyer (src/domain/buyers/pastedBuyer.ts).
-  | PastedBuyerReason
   | 'FIELD_INVALID'
   | 'REQUEST_UNREADABLE'
   | 'UNIMPLEMENTED';

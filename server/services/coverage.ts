@@ -27,6 +27,7 @@ import { PaymentPortalService } from '../../src/rpc/gen/seconde/v1/payment_porta
 import { PaymentProcessService } from '../../src/rpc/gen/seconde/v1/payment_process_pb.ts';
 import { PayoutService } from '../../src/rpc/gen/seconde/v1/payout_pb.ts';
 import { PersonalDataService } from '../../src/rpc/gen/seconde/v1/personal_data_pb.ts';
+import { PoliceRegisterService } from '../../src/rpc/gen/seconde/v1/police_register_pb.ts';
 import { ProductAnnouncementService } from '../../src/rpc/gen/seconde/v1/product_announcement_pb.ts';
 import { ProductBuyerService } from '../../src/rpc/gen/seconde/v1/product_buyer_pb.ts';
 import { ProductImageService } from '../../src/rpc/gen/seconde/v1/product_image_pb.ts';
@@ -75,6 +76,7 @@ export const SERVICES = {
   PaymentProcessService,
   PayoutService,
   PersonalDataService,
+  PoliceRegisterService,
   ProductAnnouncementService,
   ProductBuyerService,
   ProductImageService,

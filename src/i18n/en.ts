@@ -35,8 +35,8 @@ import { paymentsEn } from './areas/payments.en.ts';
 import { shippingEn } from './areas/shipping.en.ts';
 import { labelBatchEn } from './areas/labelBatch.en.ts';
 import { returnLabelEn } from './areas/returnLabel.en.ts';
-import { policeRegisterEn } from './areas/policeRegister.en.ts';
 import { buyersEn } from './areas/buyers.en.ts';
+import { policeRegisterEn } from './areas/policeRegister.en.ts';
 
 import type { Translation } from './fr.ts';
 
@@ -79,6 +79,6 @@ export const en: Translation = {
   ...shippingEn,
   ...labelBatchEn,
   ...returnLabelEn,
-  ...policeRegisterEn,
   ...buyersEn,
+  ...policeRegisterEn,
 };

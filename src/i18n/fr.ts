@@ -35,8 +35,8 @@ import { paymentsFr } from './areas/payments.fr.ts';
 import { shippingFr } from './areas/shipping.fr.ts';
 import { labelBatchFr } from './areas/labelBatch.fr.ts';
 import { returnLabelFr } from './areas/returnLabel.fr.ts';
-import { policeRegisterFr } from './areas/policeRegister.fr.ts';
 import { buyersFr } from './areas/buyers.fr.ts';
+import { policeRegisterFr } from './areas/policeRegister.fr.ts';
 
 /** French texts, the default language. Keys are `area.item`; `en.ts` must have the same ones. */
 export const fr = {
@@ -77,8 +77,8 @@ export const fr = {
   ...shippingFr,
   ...labelBatchFr,
   ...returnLabelFr,
-  ...policeRegisterFr,
   ...buyersFr,
+  ...policeRegisterFr,
 };
 
 /** The shape every language follows: same areas, same items, text values. */

@@ -26,6 +26,7 @@ import { PaymentPortalService } from '../../../src/rpc/gen/seconde/v1/payment_po
 import { PaymentProcessService } from '../../../src/rpc/gen/seconde/v1/payment_process_pb.ts';
 import { PayoutService } from '../../../src/rpc/gen/seconde/v1/payout_pb.ts';
 import { PersonalDataService } from '../../../src/rpc/gen/seconde/v1/personal_data_pb.ts';
+import { PoliceRegisterService } from '../../../src/rpc/gen/seconde/v1/police_register_pb.ts';
 import { ProductAnnouncementService } from '../../../src/rpc/gen/seconde/v1/product_announcement_pb.ts';
 import { ProductBuyerService } from '../../../src/rpc/gen/seconde/v1/product_buyer_pb.ts';
 import { ProductImageService } from '../../../src/rpc/gen/seconde/v1/product_image_pb.ts';
@@ -426,6 +427,15 @@ export const ACCESS_TABLE: readonly ServiceEntry[] = [
     ),
     downloadSepaBatch: vendor('sepa_batch', reads('uuid', 'sepa_batch')),
     listSepaBatches: vendor('sepa_batch'),
+  }),
+  // The police register: a vendor reads and corrects their own (their company's, whose members
+  // share one register); staff name the vendor. Customers never. No subscription gate: keeping
+  // the register is a legal duty whatever the plan. The handlers scope each entry to the register.
+  rulesFor(PoliceRegisterService, {
+    list: vendor(null, reads('vendor', 'vendor')),
+    verify: vendor(null, reads('vendor', 'vendor')),
+    correct: vendor(null, reads('vendor', 'vendor')),
+    export: vendor(null, reads('vendor', 'vendor')),
   }),
   rulesFor(ReferralService, { createFromSponsorCode: vendor(null) }),
   // Personal data (GDPR art. 15, 17, 20): the customer themself, or staff for them; never a vendor.
