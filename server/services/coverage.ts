@@ -113,9 +113,7 @@ function notYet<S extends DescService, const K extends MethodOf<S>>(
  * The calls of later issues (money, payment portal, shipping, a few helpers): declared rather
  * than forgotten. Landing one means removing it here, or tsc complains it is handled twice over.
  */
-export const NOT_IMPLEMENTED_YET = [
-  notYet(ReferralService, ['createFromSponsorCode']),
-] as const;
+export const NOT_IMPLEMENTED_YET = [notYet(ReferralService, ['createFromSponsorCode'])] as const;
 
 /** The not-implemented calls as `Service/Method`, the form the server reports them in. */
 export function notImplementedYet(): string[] {

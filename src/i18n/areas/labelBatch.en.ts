@@ -5,7 +5,7 @@ export const labelBatchEn = {
     title: 'Print the labels of {{count}} item(s)',
     format: 'Layout',
     formatLabelPrinter: '10 × 15 cm, one label per page (label printer)',
-    formatA4: 'A4, four labels per page (office printer)',
+    formatOfficeSheet: 'A4, four labels per page (office printer)',
     tooMany: 'Choose at most {{max}} items per batch.',
     start: 'Prepare the PDF',
     close: 'Close',

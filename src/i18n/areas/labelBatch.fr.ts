@@ -5,7 +5,7 @@ export const labelBatchFr = {
     title: 'Imprimer les étiquettes de {{count}} article(s)',
     format: 'Mise en page',
     formatLabelPrinter: '10 × 15 cm, une étiquette par page (imprimante d’étiquettes)',
-    formatA4: 'A4, quatre étiquettes par page (imprimante de bureau)',
+    formatOfficeSheet: 'A4, quatre étiquettes par page (imprimante de bureau)',
     tooMany: 'Choisissez au plus {{max}} articles par lot.',
     start: 'Préparer le PDF',
     close: 'Fermer',

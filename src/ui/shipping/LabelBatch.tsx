@@ -92,7 +92,11 @@ function LabelBatchDialog({ input, onClose }: { input: LabelBatchInput; onClose:
                 }
               >
                 <Radio value="LABEL_PRINTER" label={t('labelBatch.formatLabelPrinter')} />
-                <Radio value="A4" label={t('labelBatch.formatA4')} data-testid="label-batch-a4" />
+                <Radio
+                  value="A4"
+                  label={t('labelBatch.formatOfficeSheet')}
+                  data-testid="label-batch-a4"
+                />
               </RadioGroup>
               {!canStart && (
                 <Callout intent={Intent.WARNING} compact>
