@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import './buyers.css';
 import { saleBuyerLogic } from '../../machines/buyers/buyersLogic.ts';
 import { buyerName } from '../../machines/buyers/buyerTypes.ts';
 import { SALE_PLATFORM_OPTIONS, platformKey } from '../../machines/buyers/platforms.ts';
@@ -60,7 +61,7 @@ export function SaleBuyerSection({ product, sellOn }: { product: string; sellOn:
             </ul>
           )}
           {buyers.length === 0 ? (
-            <p>
+            <p className="seconde-sale-buyer-hint">
               {t('buyers.saleNoBuyers')} <Link to="/buyers">{t('buyers.goToBuyers')}</Link>
             </p>
           ) : (

@@ -51,7 +51,7 @@ export function DepositProducts() {
       {canEdit && depositUuid && (
         <ImportButton target={{ kind: 'products', deposit: depositUuid }} />
       )}
-      <div className="seconde-sale-counts" aria-label={t('deposit.countsTitle')}>
+      <div className="seconde-sale-counts" role="group" aria-label={t('deposit.countsTitle')}>
         {options
           .filter((o) => o.count > 0)
           .map((o) => (
