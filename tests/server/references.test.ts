@@ -61,6 +61,12 @@ beforeAll(async () => {
   await sql`insert into support_ticket (vendor) values (${otherVendor})`.execute(t.server.db);
   await sql`insert into vendor_connector (vendor) values (${otherVendor})`.execute(t.server.db);
   await sql`insert into delivery_place (vendor) values (${otherVendor})`.execute(t.server.db);
+  await sql`
+    insert into background_task (status, task_tooling, task_name, label, payload, progress,
+      progress_messages, current_item_number, total_items, total_items_available,
+      owner_content_type, owner_object_uuid, created_at, updated_at)
+    values ('COMPLETED', 'PUB_SUB', 'PRINT_SHIPPING_LABELS', 'Autre tâche', '{}'::jsonb, 100,
+      '{}'::text[], 0, 0, 0, 'vendor', ${otherVendor}, now(), now())`.execute(t.server.db);
   // A payout of the other vendor's, sent in a SEPA file of theirs (PayoutService names both).
   const { rows: paid } = await sql<{ uuid: string }>`
     insert into depositor_ledger_entry (vendor, customer, kind, amount_cents, payable_at)
