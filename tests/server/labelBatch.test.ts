@@ -1,75 +1,37 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Code } from '@connectrpc/connect';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHIPPING_WEBHOOK_PATH } from '../../server/services/shipping/carrierClient.ts';
-import { SANDBOX_SHIPPING } from '../../server/services/shipping/shippingSettings.ts';
 import {
-  createSendcloudSandbox,
-  type SendcloudSandbox,
-} from '../../server/sandbox/sendcloudSandbox.ts';
-import { DeliveryPlaceService } from '../../src/rpc/gen/seconde/v1/delivery_place_pb.ts';
-import {
-  LabelFormat,
   ShippingLabelService,
+  LabelFormat,
 } from '../../src/rpc/gen/seconde/v1/shipping_label_pb.ts';
-import { listenHttpDouble, type HttpDouble } from '../helpers/httpDouble.ts';
+import {
+  addSendingPlace,
+  pdfText,
+  savedPdf,
+  startCarrierSandbox,
+  type CarrierSandbox,
+} from '../helpers/carrierSandbox.ts';
 import { refusalOf, startTestServer, type TestServer } from '../helpers/testServer.ts';
 
-const PUBLIC_KEY = 'batch_suite_public';
-const SECRET_KEY = 'batch_suite_secret';
-
 let t: TestServer;
-let double: HttpDouble;
-let sandbox: SendcloudSandbox;
-let serverUrl = '';
+let carrier: CarrierSandbox;
 let counter = 0;
 
 beforeAll(async () => {
-  let base = '';
-  sandbox = createSendcloudSandbox({
-    publicKey: PUBLIC_KEY,
-    secretKey: SECRET_KEY,
-    baseUrl: () => base,
-    webhookUrl: () => `${serverUrl}${SHIPPING_WEBHOOK_PATH}`,
-  });
-  double = await listenHttpDouble((req, res) => sandbox.handle(req, res, req.url ?? '/'));
-  base = double.base;
+  carrier = await startCarrierSandbox('batch_suite', () => t.server.url);
   const plenty = { STARTER: 50, ESSENTIAL: 50, PRO: 50, PREMIUM: 50, FORMATION: 50 };
   t = await startTestServer(
-    {
-      demoProducts: 0,
-      shipping: {
-        ...SANDBOX_SHIPPING,
-        publicKey: PUBLIC_KEY,
-        secretKey: SECRET_KEY,
-        apiUrl: `${base}/panel/api/v2`,
-        servicePointsUrl: `${base}/servicepoints/api/v2`,
-        sandbox: false,
-        timeoutMs: 1_500,
-        freeLabelsPerMonth: plenty,
-      },
-    },
+    { demoProducts: 0, shipping: { ...carrier.settings, freeLabelsPerMonth: plenty } },
     ['vendor', 'company'],
   );
-  serverUrl = t.server.url;
-  await t.client(DeliveryPlaceService, 'vendor').create({
-    deliveryPlace: {
-      deliveryService: 1,
-      deliveryServiceId: '10001',
-      deliveryPlaceName: 'Tabac Presse Rivoli',
-      isActive: true,
-      order: 1,
-    },
-  });
+  await addSendingPlace(t);
 });
 
 afterAll(async () => {
   await t?.close();
-  await double?.close();
+  await carrier?.double.close();
 });
 
 const db = () => t.server.db;
@@ -118,15 +80,8 @@ async function taskEnded(uuid: string): Promise<string> {
   }
 }
 
-function pdfFile(bytes: Uint8Array): string {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'batch-')), 'labels.pdf');
-  writeFileSync(file, bytes);
-  return file;
-}
-const pdfText = (bytes: Uint8Array) =>
-  execFileSync('pdftotext', ['-layout', pdfFile(bytes), '-'], { encoding: 'utf8' });
 function pdfPages(bytes: Uint8Array): { pages: number; size: string } {
-  const info = execFileSync('pdfinfo', [pdfFile(bytes)], { encoding: 'utf8' });
+  const info = execFileSync('pdfinfo', [savedPdf(bytes)], { encoding: 'utf8' });
   return {
     pages: Number(/Pages:\s+(\d+)/.exec(info)![1]),
     size: /Page size:\s+([\d.]+ x [\d.]+)/.exec(info)![1]!,
@@ -183,7 +138,7 @@ describe('a batch of labels', () => {
     });
     expect(started.skipped).toEqual([]);
     // The first label asked of the carrier fails: that item is told with the file, not lost.
-    sandbox.failNext(1, 503, '/panel/api/v2/labels/');
+    carrier.sandbox.failNext(1, 503, '/panel/api/v2/labels/');
     expect(await taskEnded(started.task)).toBe('COMPLETED');
     const batch = await labels().downloadBatch({ task: started.task });
     expect(batch.printed).toBe(2);

@@ -1,77 +1,45 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  SHIPPING_WEBHOOK_PATH,
   createCarrierClient,
   type CarrierClient,
 } from '../../server/services/shipping/carrierClient.ts';
 import { pollLabelsOnce } from '../../server/services/shipping/labelPolling.ts';
-import { SANDBOX_SHIPPING } from '../../server/services/shipping/shippingSettings.ts';
-import {
-  PARCEL_STATUSES,
-  createSendcloudSandbox,
-  type SendcloudSandbox,
-} from '../../server/sandbox/sendcloudSandbox.ts';
-import { DeliveryPlaceService } from '../../src/rpc/gen/seconde/v1/delivery_place_pb.ts';
+import { PARCEL_STATUSES, type SendcloudSandbox } from '../../server/sandbox/sendcloudSandbox.ts';
 import { ShippingLabelService } from '../../src/rpc/gen/seconde/v1/shipping_label_pb.ts';
-import { listenHttpDouble, type HttpDouble } from '../helpers/httpDouble.ts';
+import {
+  addSendingPlace,
+  startCarrierSandbox,
+  type CarrierSandbox,
+} from '../helpers/carrierSandbox.ts';
 import { startTestServer, type TestServer } from '../helpers/testServer.ts';
 
-const PUBLIC_KEY = 'polling_suite_public';
-const SECRET_KEY = 'polling_suite_secret';
-
 let t: TestServer;
-let double: HttpDouble;
+let carrier: CarrierSandbox;
 let sandbox: SendcloudSandbox;
 let client: CarrierClient;
-let serverUrl = '';
 let counter = 0;
 
 beforeAll(async () => {
-  let base = '';
-  sandbox = createSendcloudSandbox({
-    publicKey: PUBLIC_KEY,
-    secretKey: SECRET_KEY,
-    baseUrl: () => base,
-    webhookUrl: () => `${serverUrl}${SHIPPING_WEBHOOK_PATH}`,
-  });
-  double = await listenHttpDouble((req, res) => sandbox.handle(req, res, req.url ?? '/'));
-  base = double.base;
-  const settings = {
-    ...SANDBOX_SHIPPING,
-    publicKey: PUBLIC_KEY,
-    secretKey: SECRET_KEY,
-    apiUrl: `${base}/panel/api/v2`,
-    servicePointsUrl: `${base}/servicepoints/api/v2`,
-    sandbox: false,
-    timeoutMs: 1_500,
-    // The rounds are driven by the test, not by the server's timer.
-    pollMinutes: 0,
-  };
+  carrier = await startCarrierSandbox('polling_suite', () => t.server.url);
+  sandbox = carrier.sandbox;
+  // The rounds are driven by the test, not by the server's timer.
+  const settings = { ...carrier.settings, pollMinutes: 0 };
   t = await startTestServer({ demoProducts: 0, shipping: settings }, ['vendor']);
-  serverUrl = t.server.url;
   client = createCarrierClient({
-    publicKey: PUBLIC_KEY,
-    secretKey: SECRET_KEY,
-    apiUrl: settings.apiUrl,
-    servicePointsUrl: settings.servicePointsUrl,
+    publicKey: carrier.publicKey,
+    secretKey: carrier.secretKey,
+    apiUrl: `${carrier.double.base}/panel/api/v2`,
+    servicePointsUrl: `${carrier.double.base}/servicepoints/api/v2`,
     methods: settings.methods,
     timeoutMs: settings.timeoutMs,
   });
-  await t.client(DeliveryPlaceService, 'vendor').create({
-    deliveryPlace: {
-      deliveryService: 1,
-      deliveryServiceId: '10001',
-      deliveryPlaceName: 'Tabac Presse Rivoli',
-      isActive: true,
-      order: 1,
-    },
-  });
+  await addSendingPlace(t);
 });
 
 afterAll(async () => {
   await t?.close();
-  await double?.close();
+  await carrier?.double.close();
 });
 
 const db = () => t.server.db;

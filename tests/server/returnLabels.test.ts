@@ -1,73 +1,34 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Code } from '@connectrpc/connect';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHIPPING_WEBHOOK_PATH } from '../../server/services/shipping/carrierClient.ts';
-import { SANDBOX_SHIPPING } from '../../server/services/shipping/shippingSettings.ts';
-import {
-  createSendcloudSandbox,
-  type SendcloudSandbox,
-} from '../../server/sandbox/sendcloudSandbox.ts';
-import { DeliveryPlaceService } from '../../src/rpc/gen/seconde/v1/delivery_place_pb.ts';
+import type { SendcloudSandbox } from '../../server/sandbox/sendcloudSandbox.ts';
 import {
   ShippingLabelService,
   ShippingStatus,
 } from '../../src/rpc/gen/seconde/v1/shipping_label_pb.ts';
-import { listenHttpDouble, type HttpDouble } from '../helpers/httpDouble.ts';
+import {
+  addSendingPlace,
+  pdfText,
+  startCarrierSandbox,
+  type CarrierSandbox,
+} from '../helpers/carrierSandbox.ts';
 import { refusalOf, startTestServer, type TestServer } from '../helpers/testServer.ts';
 
-const PUBLIC_KEY = 'return_suite_public';
-const SECRET_KEY = 'return_suite_secret';
-
 let t: TestServer;
-let double: HttpDouble;
+let carrier: CarrierSandbox;
 let sandbox: SendcloudSandbox;
-let serverUrl = '';
 let counter = 0;
 
 beforeAll(async () => {
-  let base = '';
-  sandbox = createSendcloudSandbox({
-    publicKey: PUBLIC_KEY,
-    secretKey: SECRET_KEY,
-    baseUrl: () => base,
-    webhookUrl: () => `${serverUrl}${SHIPPING_WEBHOOK_PATH}`,
-  });
-  double = await listenHttpDouble((req, res) => sandbox.handle(req, res, req.url ?? '/'));
-  base = double.base;
-  t = await startTestServer(
-    {
-      demoProducts: 0,
-      shipping: {
-        ...SANDBOX_SHIPPING,
-        publicKey: PUBLIC_KEY,
-        secretKey: SECRET_KEY,
-        apiUrl: `${base}/panel/api/v2`,
-        servicePointsUrl: `${base}/servicepoints/api/v2`,
-        sandbox: false,
-        timeoutMs: 1_500,
-      },
-    },
-    ['vendor', 'company'],
-  );
-  serverUrl = t.server.url;
-  await t.client(DeliveryPlaceService, 'vendor').create({
-    deliveryPlace: {
-      deliveryService: 1,
-      deliveryServiceId: '10001',
-      deliveryPlaceName: 'Tabac Presse Rivoli',
-      isActive: true,
-      order: 1,
-    },
-  });
+  carrier = await startCarrierSandbox('return_suite', () => t.server.url);
+  sandbox = carrier.sandbox;
+  t = await startTestServer({ demoProducts: 0, shipping: carrier.settings }, ['vendor', 'company']);
+  await addSendingPlace(t);
 });
 
 afterAll(async () => {
   await t?.close();
-  await double?.close();
+  await carrier?.double.close();
 });
 
 const db = () => t.server.db;
@@ -95,12 +56,6 @@ async function deposit(
 
 const parcelPosts = () =>
   sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/panel/api/v2/parcels');
-
-function pdfText(bytes: Uint8Array): string {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'return-')), 'label.pdf');
-  writeFileSync(file, bytes);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-}
 
 describe('return labels of a deposit being restituted', () => {
   it('sends the parcel to the depositor’s address from the vendor’s place, once per request key', async () => {
