@@ -1,21 +1,10 @@
-import {
-  Button,
-  Callout,
-  Classes,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  InputGroup,
-  Intent,
-  Radio,
-  RadioGroup,
-} from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { productLabelMachine } from '../../machines/shipping/productLabelMachine.ts';
-import { isPostalCode, shipRefusalKey } from '../../machines/shipping/shipTypes.ts';
+import { shipRefusalKey } from '../../machines/shipping/shipTypes.ts';
+import { RelayPointPicker } from './RelayPointPicker.tsx';
 
 type LabelActor = ActorRefFrom<typeof productLabelMachine>;
 
@@ -52,60 +41,18 @@ export function ChangePointDialog({ actor }: { actor: LabelActor }) {
       >
         <DialogBody>
           <p>{t('shipping.changePointHelp')}</p>
-          <FormGroup label={t('shipping.buyerPostalCode')} labelFor="change-postal-code">
-            <div className="seconde-ship-search">
-              <InputGroup
-                id="change-postal-code"
-                inputMode="numeric"
-                autoComplete="postal-code"
-                value={change.postalCode}
-                onValueChange={(value) => actor.send({ type: 'label.postalCode', value })}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') {
-                    e.preventDefault();
-                    actor.send({ type: 'label.search' });
-                  }
-                }}
-                data-testid="change-postal-code"
-              />
-              <Button
-                icon="search"
-                text={t('shipping.search')}
-                loading={searching}
-                disabled={busy || !isPostalCode(change.postalCode)}
-                onClick={() => actor.send({ type: 'label.search' })}
-                data-testid="change-search"
-              />
-            </div>
-          </FormGroup>
-          {change.searched &&
-            (change.points.length === 0 ? (
-              <p>{t('shipping.noPoints')}</p>
-            ) : (
-              <RadioGroup
-                label={t('shipping.points')}
-                selectedValue={change.pointId ?? undefined}
-                onChange={(e) => actor.send({ type: 'label.pickPoint', id: e.currentTarget.value })}
-                disabled={busy}
-                className="seconde-ship-points"
-              >
-                {change.points.map((p) => (
-                  <Radio
-                    key={p.id}
-                    value={p.id}
-                    data-testid={`change-point-${p.id}`}
-                    labelElement={
-                      <span>
-                        <strong>{p.name}</strong>, {p.address}, {p.postalCode} {p.city}{' '}
-                        <span className={Classes.TEXT_MUTED}>
-                          ({t('shipping.distance', { distance: Math.round(p.distance) })})
-                        </span>
-                      </span>
-                    }
-                  />
-                ))}
-              </RadioGroup>
-            ))}
+          <RelayPointPicker
+            prefix="change"
+            postalCode={change.postalCode}
+            points={change.points}
+            pointId={change.pointId}
+            searched={change.searched}
+            busy={busy}
+            searching={searching}
+            onPostalCode={(value) => actor.send({ type: 'label.postalCode', value })}
+            onSearch={() => actor.send({ type: 'label.search' })}
+            onPick={(id) => actor.send({ type: 'label.pickPoint', id })}
+          />
           {refusal && (
             <Callout intent={Intent.DANGER} role="alert" data-testid="change-point-refusal">
               {t(shipRefusalKey(refusal))}

@@ -9,8 +9,6 @@ import {
   H2,
   InputGroup,
   Intent,
-  Radio,
-  RadioGroup,
   Spinner,
 } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -26,8 +24,9 @@ import {
   placeOf,
   type shipMachine,
 } from '../../machines/shipping/shipMachine.ts';
-import { isPostalCode, isShippable, shipRefusalKey } from '../../machines/shipping/shipTypes.ts';
+import { isShippable, shipRefusalKey } from '../../machines/shipping/shipTypes.ts';
 import { useAppServices } from '../app/servicesContext.ts';
+import { RelayPointPicker } from './RelayPointPicker.tsx';
 import { formatPrice } from '../components/format.ts';
 import { FailedState, PageState } from '../components/PageState.tsx';
 import { LabelShown } from './LabelPanel.tsx';
@@ -216,64 +215,19 @@ function ShipBody({ actor }: { actor: ShipActor }) {
             carrier: deliveryServiceOf(place.deliveryService)?.name ?? '',
           })}
         </p>
-        <FormGroup
-          label={t('shipping.buyerPostalCode')}
-          labelFor="ship-postal-code"
+        <RelayPointPicker
+          prefix="ship"
+          postalCode={context.postalCode}
+          points={context.points}
+          pointId={context.pointId}
+          searched={context.searched}
+          busy={busy}
+          searching={searching}
           helperText={t('shipping.postalCodeHelp')}
-        >
-          <div className="seconde-ship-search">
-            <InputGroup
-              id="ship-postal-code"
-              inputMode="numeric"
-              autoComplete="postal-code"
-              value={context.postalCode}
-              onValueChange={(value) => actor.send({ type: 'ship.postalCode', value })}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') {
-                  e.preventDefault();
-                  actor.send({ type: 'ship.search' });
-                }
-              }}
-              data-testid="ship-postal-code"
-            />
-            <Button
-              icon="search"
-              text={t('shipping.search')}
-              loading={searching}
-              disabled={busy || !isPostalCode(context.postalCode)}
-              onClick={() => actor.send({ type: 'ship.search' })}
-              data-testid="ship-search"
-            />
-          </div>
-        </FormGroup>
-        {context.searched &&
-          (context.points.length === 0 ? (
-            <p data-testid="ship-no-points">{t('shipping.noPoints')}</p>
-          ) : (
-            <RadioGroup
-              label={t('shipping.points')}
-              selectedValue={context.pointId ?? undefined}
-              onChange={(e) => actor.send({ type: 'ship.pickPoint', id: e.currentTarget.value })}
-              disabled={busy}
-              className="seconde-ship-points"
-            >
-              {context.points.map((p) => (
-                <Radio
-                  key={p.id}
-                  value={p.id}
-                  data-testid={`ship-point-${p.id}`}
-                  labelElement={
-                    <span>
-                      <strong>{p.name}</strong>, {p.address}, {p.postalCode} {p.city}{' '}
-                      <span className={Classes.TEXT_MUTED}>
-                        ({t('shipping.distance', { distance: Math.round(p.distance) })})
-                      </span>
-                    </span>
-                  }
-                />
-              ))}
-            </RadioGroup>
-          ))}
+          onPostalCode={(value) => actor.send({ type: 'ship.postalCode', value })}
+          onSearch={() => actor.send({ type: 'ship.search' })}
+          onPick={(id) => actor.send({ type: 'ship.pickPoint', id })}
+        />
         <FormGroup label={t('shipping.recipientName')} labelFor="ship-recipient-name">
           <InputGroup
             id="ship-recipient-name"
