@@ -24,6 +24,7 @@ import type { ServiceDeps } from '../deps.ts';
 import { recordProductEvent } from '../publishing/timeline.ts';
 import { requireCarrier, type CarrierClient, type CreatedParcel } from './carrierClient.ts';
 import { LABEL_WEIGHT_BANDS_KG, labelPriceCents } from './labelPrices.ts';
+import { labelByRequestKey, vendorSender } from './labelRows.ts';
 import { statusOfCarrier } from './labelStatus.ts';
 import { ENDED_STATUSES, freeLabelsLeft } from './shippingCalls.ts';
 
@@ -105,14 +106,7 @@ async function makeParcel(
       postalCode: point.postalCode,
       city: point.city,
     },
-    sender: {
-      name:
-        [seller.first_name, seller.last_name].filter(Boolean).join(' ') ||
-        String(seller.email ?? ''),
-      address: String(seller.address ?? ''),
-      postalCode: String(seller.postal_code ?? ''),
-      city: String(seller.city ?? ''),
-    },
+    sender: vendorSender(seller),
     weightKg: Number(label.weight ?? 1),
     reference,
   });
@@ -236,13 +230,7 @@ export function paidLabelHandlers(deps: ServiceDeps, carrier: () => CarrierClien
       if (!order)
         throw fail(Code.InvalidArgument, 'INVALID_ARGUMENT', 'The label order is missing');
       const key = order.idempotencyKey || null;
-      const existing = async (trx: Kysely<Database>) =>
-        key
-          ? (
-              await sql<Row>`select * from shipping_label
-                where vendor = ${vendor} and idempotency_key = ${key}`.execute(trx)
-            ).rows[0]
-          : undefined;
+      const existing = (trx: Kysely<Database>) => labelByRequestKey(trx, vendor, key);
       const answer = async (row: Row) => ({
         shippingLabel: await labelMessage(row),
         paymentUrl: String(row.payment_url ?? ''),

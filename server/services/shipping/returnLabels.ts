@@ -15,6 +15,7 @@ import { tableColumns } from '../deposit/requests/columns.ts';
 import type { ServiceDeps } from '../deps.ts';
 import { implement } from '../implement.ts';
 import { carrierClientOf, requireCarrier } from './carrierClient.ts';
+import { labelByRequestKey, vendorShippingName } from './labelRows.ts';
 import { statusOfCarrier } from './labelStatus.ts';
 import { ENDED_STATUSES, freeLabelsLeft } from './shippingCalls.ts';
 
@@ -38,13 +39,7 @@ export function returnLabelHandlers(deps: ServiceDeps) {
     if (!vendor)
       throw fail(Code.FailedPrecondition, 'NO_OWN_RECORD', 'Only a vendor ships their deposits');
     const key = req.idempotencyKey || null;
-    const existing = async (trx: Kysely<Database>) =>
-      key
-        ? (
-            await sql<Row>`select * from shipping_label
-              where vendor = ${vendor} and idempotency_key = ${key}`.execute(trx)
-          ).rows[0]
-        : undefined;
+    const existing = (trx: Kysely<Database>) => labelByRequestKey(trx, vendor, key);
     const columns = await tableColumns(db, 'shipping_label');
     const already = await existing(db);
     if (already) return rowToMessage(ShippingLabelSchema, columns, already);
@@ -122,9 +117,7 @@ export function returnLabelHandlers(deps: ServiceDeps) {
         );
       // The parcel leaves from the vendor's place: its address is the carrier's, never typed.
       const from = await client.servicePoint(String(place.delivery_service_id ?? ''));
-      const vendorName =
-        [seller.first_name, seller.last_name].filter(Boolean).join(' ') ||
-        String(seller.email ?? '');
+      const vendorName = vendorShippingName(seller);
       const uuid = crypto.randomUUID();
       const weight = req.weight ?? deps.shipping.defaultWeightKg;
       const parcel = await client.createParcel({

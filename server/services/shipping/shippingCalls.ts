@@ -40,6 +40,7 @@ import {
   requireCarrier,
   type CarrierClient,
 } from './carrierClient.ts';
+import { labelByRequestKey, vendorSender } from './labelRows.ts';
 import { statusOfCarrier } from './labelStatus.ts';
 import { applyCarrierStatus, shippingEvent } from './labelTracking.ts';
 import { nextLabelPrice, paidLabelHandlers } from './paidLabels.ts';
@@ -240,13 +241,7 @@ export function shippingCallsHandlers(deps: ServiceDeps) {
       if (!order)
         throw fail(Code.InvalidArgument, 'INVALID_ARGUMENT', 'The label order is missing');
       const key = order.idempotencyKey || null;
-      const existing = async (trx: Kysely<Database>) =>
-        key
-          ? (
-              await sql<Row>`select * from shipping_label
-                where vendor = ${vendor} and idempotency_key = ${key}`.execute(trx)
-            ).rows[0]
-          : undefined;
+      const existing = (trx: Kysely<Database>) => labelByRequestKey(trx, vendor, key);
       const already = await existing(db);
       if (already) return labelMessage(already);
       if (order.shippedContentType !== 'product')
@@ -334,14 +329,7 @@ export function shippingCallsHandlers(deps: ServiceDeps) {
             postalCode: point.postalCode,
             city: point.city,
           },
-          sender: {
-            name:
-              [seller.first_name, seller.last_name].filter(Boolean).join(' ') ||
-              String(seller.email ?? ''),
-            address: String(seller.address ?? ''),
-            postalCode: String(seller.postal_code ?? ''),
-            city: String(seller.city ?? ''),
-          },
+          sender: vendorSender(seller),
           weightKg: order.weight ?? deps.shipping.defaultWeightKg,
           reference: uuid,
         });
