@@ -12,6 +12,7 @@ import {
   type Dac7Seller,
 } from '../../src/rpc/gen/seconde/v1/dac7_pb.ts';
 import { StorefrontService } from '../../src/rpc/gen/seconde/v1/listing_pb.ts';
+import { wholeUnits } from '../../src/domain/dac7/dac7Rules.ts';
 import { refusalOf, startTestServer, type TestServer } from '../helpers/testServer.ts';
 import { storefrontProduct } from '../helpers/storefrontListing.ts';
 
@@ -98,6 +99,26 @@ async function sell(vendor: string, sales: readonly Sale[]): Promise<void> {
 const times = (count: number, sale: Sale): Sale[] => Array.from({ length: count }, () => sale);
 const bySeller = (list: readonly Dac7Seller[], vendor: string) =>
   list.find((s) => s.vendor === vendor || s.key === `vendor:${vendor}`);
+
+/** The PDF's text as pdftotext reads it (layout kept), no-break spaces as plain ones. */
+async function pdfText(pdf: Uint8Array): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'dac7-'));
+  const file = join(dir, 'summary.pdf');
+  await writeFile(file, pdf);
+  const { stdout } = await run('pdftotext', ['-layout', file, '-']);
+  return stdout.replaceAll('\u00a0', ' ').replaceAll('\u202f', ' ');
+}
+
+/** `2 000,01 €` or `€2,000.01` as cents, from the printed digits alone. */
+function centsOf(printed: string, language: 'fr' | 'en'): number {
+  const digits = printed.replace(/[\s€]/g, '');
+  const [units, fraction] = language === 'fr' ? digits.split(',') : digits.split('.');
+  return Number(units!.replace(/[ ,.]/g, '')) * 100 + Number(fraction);
+}
+
+/** Each `<dpi:Tag>` value of the XML, in order. */
+const values = (xml: string, tag: string) =>
+  [...xml.matchAll(new RegExp(`<dpi:${tag}[^>]*>([^<]*)</dpi:${tag}>`, 'g'))].map((m) => m[1]!);
 
 async function validate(xml: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'dac7-'));
@@ -278,6 +299,109 @@ describe('DAC7 seller report', () => {
     expect(xml.match(/<dpi:ReportableSeller>/g)).toHaveLength(check.sellers.length);
   });
 
+  it.each(['fr', 'en'] as const)(
+    'gives a readable PDF summary whose figures are the file’s (%s)',
+    async (language) => {
+      const file = await dac7().buildReport({ year: YEAR });
+      const xml = new TextDecoder().decode(file.data);
+      const summary = await dac7().buildSummary({ year: YEAR, language });
+      expect(summary.contentType).toBe('application/pdf');
+      expect(summary.filename).toBe(
+        language === 'fr' ? `dac7-resume-${YEAR}.pdf` : `dac7-summary-${YEAR}.pdf`,
+      );
+      const text = await pdfText(summary.data);
+      const flat = text.replace(/\s+/g, ' ');
+      const q = language === 'fr' ? 'T' : 'Q';
+      const year = language === 'fr' ? 'Année' : 'Year';
+      // Every quarter row and year row of every reported seller, in the file's order.
+      const money = language === 'fr' ? '-?[\\d ]+,\\d{2} €' : '-?€[\\d,]+\\.\\d{2}';
+      const row = new RegExp(
+        `^\\s*(${q}[1-4]|${year})\\s+(${money})\\s+(\\d+)\\s+(${money})\\s+(${money})\\s*$`,
+        'gm',
+      );
+      const rows = [...text.matchAll(row)].map((m) => ({
+        label: m[1]!,
+        consideration: centsOf(m[2]!, language),
+        sales: Number(m[3]),
+        fees: centsOf(m[4]!, language),
+        taxes: centsOf(m[5]!, language),
+      }));
+      const sellers = file.sellerCount;
+      expect(xml.match(/<dpi:ReportableSeller>/g)).toHaveLength(sellers);
+      expect(rows).toHaveLength(sellers * 5);
+      const quarters = rows.filter((r) => r.label !== year);
+      // Rounded to whole euros, the summary's cents are exactly the file's figures.
+      const cons = [1, 2, 3, 4].map((n) => values(xml, `ConsQ${n}`));
+      const fees = [1, 2, 3, 4].map((n) => values(xml, `FeesQ${n}`));
+      const taxes = [1, 2, 3, 4].map((n) => values(xml, `TaxQ${n}`));
+      const counts = [1, 2, 3, 4].map((n) => values(xml, `NumbQ${n}`));
+      quarters.forEach((r, i) => {
+        const seller = Math.floor(i / 4);
+        const n = i % 4;
+        expect(wholeUnits(r.consideration), `${r.label} ${seller}`).toBe(cons[n]![seller]);
+        expect(wholeUnits(r.fees)).toBe(fees[n]![seller]);
+        expect(wholeUnits(r.taxes)).toBe(taxes[n]![seller]);
+        expect(String(r.sales)).toBe(counts[n]![seller]);
+      });
+      // Each year row adds up its quarters, to the cent.
+      for (let s = 0; s < sellers; s += 1) {
+        const own = rows.slice(s * 5, s * 5 + 5);
+        const sum = (k: 'consideration' | 'sales' | 'fees' | 'taxes') =>
+          own.slice(0, 4).reduce((a, r) => a + r[k], 0);
+        expect(own[4]).toMatchObject({
+          consideration: sum('consideration'),
+          sales: sum('sales'),
+          fees: sum('fees'),
+          taxes: sum('taxes'),
+        });
+      }
+      // The figures to the cent: 2,000.01 € in the third quarter; 11 sales of 10 € in the first.
+      expect(rows.some((r) => r.label === `${q}3` && r.consideration === 200_001)).toBe(true);
+      expect(
+        rows.some(
+          (r) =>
+            r.label === `${q}1` && r.consideration === 11_000 && r.sales === 11 && r.taxes === 220,
+        ),
+      ).toBe(true);
+      // The reported sellers' total: 800 € + 300 € + 2,000.01 €.
+      expect(flat).toContain(
+        language === 'fr' ? 'Montants versés 3 100,01 €' : 'Consideration €3,100.01',
+      );
+      const check = await dac7().checkReport({ year: YEAR });
+
+      // The operator, the identities, the accounts by their last 4 only, the excluded apart.
+      expect(flat).toContain('Seconde SAS');
+      expect(flat).toContain(language === 'fr' ? 'SIREN : 901234567' : 'SIREN: 901234567');
+      expect(flat).toContain('Fripes Lumière SARL');
+      expect(flat).toContain('73282932000074');
+      expect(flat).toContain('3234567890123');
+      expect(flat).toContain(
+        language === 'fr' ? 'Né(e) le 20/07/1969 à Lyon' : 'Born on 20 Jul 1969 in Lyon',
+      );
+      expect(flat).toContain(
+        language === 'fr' ? 'IBAN se terminant par 3000' : 'IBAN ending in 3000',
+      );
+      expect(flat).not.toContain('DE89370400440532013000');
+      expect(flat).not.toContain('FR7630006000011234567890189');
+      const excludedAt = flat.indexOf(
+        language === 'fr'
+          ? 'Vendeurs sous les seuils, non déclarés'
+          : 'below the thresholds, not reported',
+      );
+      expect(excludedAt).toBeGreaterThan(0);
+      const underName = check.excluded.find((s) => s.vendor === under)!.name;
+      expect(flat.indexOf(underName)).toBeGreaterThan(excludedAt);
+      const pages = text.split('\f').filter((p) => p.trim() !== '');
+      pages.forEach((page, i) =>
+        expect(page.replace(/\s+/g, ' ')).toContain(
+          language === 'fr'
+            ? `Page ${i + 1} / ${pages.length}`
+            : `Page ${i + 1} of ${pages.length}`,
+        ),
+      );
+    },
+  );
+
   it('counts a sale confirmed on the real storefront in its quarter', async () => {
     const year = new Date().getFullYear();
     const before = await dac7().checkReport({ year });
@@ -304,6 +428,9 @@ describe('DAC7 seller report', () => {
         Code.PermissionDenied,
       );
       expect((await refusalOf(dac7(who).buildReport({ year: YEAR }))).code).toBe(
+        Code.PermissionDenied,
+      );
+      expect((await refusalOf(dac7(who).buildSummary({ year: YEAR, language: 'fr' }))).code).toBe(
         Code.PermissionDenied,
       );
     }

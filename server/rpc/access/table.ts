@@ -451,6 +451,7 @@ export const ACCESS_TABLE: readonly ServiceEntry[] = [
   rulesFor(Dac7Service, {
     checkReport: staff(null),
     buildReport: staff(null),
+    buildSummary: staff(null),
     saveSellerDetails: staff('vendor', reads('vendor', 'vendor')),
   }),
   // A vendor manages their own places and labels; the rows name their vendor.

@@ -13,6 +13,7 @@ import {
   Dac7SellerSchema,
   Dac7Service,
   type BuildDac7ReportRequest,
+  type BuildDac7SummaryRequest,
   type CheckDac7ReportRequest,
   type Dac7Seller,
   type SaveDac7SellerDetailsRequest,
@@ -20,6 +21,7 @@ import {
 import type { ServiceDeps } from '../deps.ts';
 import { implement } from '../implement.ts';
 import { platformOf } from '../invoices/platform.ts';
+import { renderDac7SummaryPdf } from '../../documents/dac7SummaryPdf.ts';
 import { sellersOfYear, type SellerYear } from './dac7Sellers.ts';
 import { dac7Xml } from './dac7Xml.ts';
 
@@ -119,6 +121,31 @@ export function dac7CallsHandlers(deps: ServiceDeps) {
   }
 
   /**
+   * The year's readable summary: the same sellers and figures as the XML (to the cent where the
+   * file has whole euros), in the staff member's language. Not refused while data is missing: it
+   * names what each seller lacks, so staff can work from it.
+   */
+  async function buildSummary(req: BuildDac7SummaryRequest, ctx: HandlerContext) {
+    requireStaff(ctx);
+    const language = req.language === 'en' ? 'en' : 'fr';
+    const sellers = await sellersOfYear(db, req.year, vatRate());
+    const data = await renderDac7SummaryPdf({
+      language,
+      year: req.year,
+      platform: platformOf(deps.settings),
+      reportable: sellers.filter((s) => s.reportable),
+      excluded: sellers.filter((s) => !s.reportable),
+      printedAt: clock(),
+    });
+    return create(Dac7FileSchema, {
+      data,
+      filename: `${language === 'en' ? 'dac7-summary' : 'dac7-resume'}-${req.year}.pdf`,
+      contentType: 'application/pdf',
+      sellerCount: sellers.filter((s) => s.reportable).length,
+    });
+  }
+
+  /**
    * Saves a person-seller's TIN, date and place of birth on their vendor record. A French
    * resident's TIN must look like a numéro fiscal; a date of birth must be a past calendar day.
    */
@@ -166,5 +193,7 @@ export function dac7CallsHandlers(deps: ServiceDeps) {
     return sellerMessage(seller);
   }
 
-  return [implement(Dac7Service, { checkReport, buildReport, saveSellerDetails })] as const;
+  return [
+    implement(Dac7Service, { checkReport, buildReport, buildSummary, saveSellerDetails }),
+  ] as const;
 }

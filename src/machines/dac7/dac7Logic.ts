@@ -51,8 +51,11 @@ function saveFile(data: Uint8Array, filename: string, contentType: string) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** The DAC7 page over Dac7Service: check, complete a person-seller, build and save the XML. */
-export function dac7ReportLogic(clients: ClientFactory) {
+/**
+ * The DAC7 page over Dac7Service: check, complete a person-seller, build and save the XML, and
+ * the readable summary in the page's language.
+ */
+export function dac7ReportLogic(clients: ClientFactory, language: () => string) {
   const dac7 = clients.get(Dac7Service);
   return dac7ReportMachine.provide({
     actors: {
@@ -80,6 +83,14 @@ export function dac7ReportLogic(clients: ClientFactory) {
         const file = await dac7.buildReport({ year: input.year }, { signal });
         saveFile(file.data, file.filename, file.contentType);
         return { filename: file.filename, sellerCount: file.sellerCount };
+      }),
+      buildSummary: fromPromise<string, { year: number }>(async ({ input, signal }) => {
+        const file = await dac7.buildSummary(
+          { year: input.year, language: language() === 'en' ? 'en' : 'fr' },
+          { signal },
+        );
+        saveFile(file.data, file.filename, file.contentType);
+        return file.filename;
       }),
     },
   });

@@ -54,6 +54,7 @@ const USER_EVENTS: Dac7ReportEvent[] = [
   { type: 'dac7.cancel' },
   { type: 'dac7.save' },
   { type: 'dac7.build' },
+  { type: 'dac7.summary' },
 ];
 
 const events = (s: Snapshot) => [
@@ -65,6 +66,8 @@ const events = (s: Snapshot) => [
   failure('saveSeller', new ConnectError('{"code":"DAC7_TIN_INVALID"}', Code.InvalidArgument)),
   done('buildReport', { filename: 'dac7-2024.xml', sellerCount: 1 }),
   failure('buildReport', new ConnectError('{"code":"DAC7_DATA_MISSING"}', Code.FailedPrecondition)),
+  done('buildSummary', 'dac7-resume-2024.pdf'),
+  failure('buildSummary', new ConnectError('down', Code.Unavailable)),
 ];
 
 function check(s: Snapshot, { where, started, previous, event }: StepInfo<Snapshot>): void {
@@ -77,7 +80,11 @@ function check(s: Snapshot, { where, started, previous, event }: StepInfo<Snapsh
   expect(c.draft !== null, where).toBe(s.matches('editing') || s.matches('saving'));
   // Building is offered only when nothing is missing.
   expect(s.can({ type: 'dac7.build' }), where).toBe(s.matches('ready') && c.check?.ready === true);
+  // The summary is offered whenever the year is read and nothing else runs, complete or not.
+  expect(s.can({ type: 'dac7.summary' }), where).toBe(s.matches('ready'));
   if (s.matches('ready')) expect(c.check, where).not.toBeNull();
+  // One outcome at a time: a new file or summary clears the other's message.
+  expect(c.built !== null && c.summary !== null, where).toBe(false);
   if (!previous) return;
   if (event.type === 'xstate.error.actor.saveSeller')
     expect(c.refusal, where).toMatchObject({ reason: 'DAC7_TIN_INVALID' });
@@ -87,6 +94,12 @@ function check(s: Snapshot, { where, started, previous, event }: StepInfo<Snapsh
   }
   if (event.type === 'xstate.done.actor.buildReport')
     expect(c.built, where).toEqual({ filename: 'dac7-2024.xml', sellerCount: 1 });
+  if (event.type === 'xstate.done.actor.buildSummary')
+    expect(c.summary, where).toBe('dac7-resume-2024.pdf');
+  if (event.type === 'xstate.error.actor.buildSummary') {
+    expect(c.refusal, where).toMatchObject({ code: 'unavailable' });
+    expect(c.summary, where).toBeNull();
+  }
   if (event.type === 'dac7.field') expect(c.draft?.tin, where).toBe('1234567890123');
 }
 

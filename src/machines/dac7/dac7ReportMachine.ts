@@ -52,6 +52,8 @@ export interface Dac7ReportContext {
   readonly check: Dac7Check | null;
   readonly draft: SellerDraft | null;
   readonly built: Dac7Built | null;
+  /** The file name of the last readable summary saved. */
+  readonly summary: string | null;
   /** Why the last save or build was refused; the table stays. */
   readonly refusal: Refusal | null;
   /** Set exactly while the machine is in a state tagged `error`. */
@@ -65,7 +67,8 @@ export type Dac7ReportEvent =
   | { type: 'dac7.field'; field: DraftField; value: string }
   | { type: 'dac7.cancel' }
   | { type: 'dac7.save' }
-  | { type: 'dac7.build' };
+  | { type: 'dac7.build' }
+  | { type: 'dac7.summary' };
 
 const notProvided = (name: string) => () =>
   Promise.reject(new Error(`The DAC7 report actor "${name}" was not provided`));
@@ -81,7 +84,7 @@ const draftOf = (s: Dac7SellerRow): SellerDraft => ({
 /**
  * The staff page of the yearly DAC7 report: the year's sellers and what each lacks, a person's
  * TIN and birth completed in a dialog (the check is read again after), and the XML built and
- * saved once nothing is missing.
+ * saved once nothing is missing; the readable PDF summary of the same year at any time.
  */
 export const dac7ReportMachine = setup({
   types: {
@@ -93,6 +96,7 @@ export const dac7ReportMachine = setup({
     checkReport: fromPromise<Dac7Check, { year: number }>(notProvided('checkReport')),
     saveSeller: fromPromise<void, SellerDraft & { year: number }>(notProvided('saveSeller')),
     buildReport: fromPromise<Dac7Built, { year: number }>(notProvided('buildReport')),
+    buildSummary: fromPromise<string, { year: number }>(notProvided('buildSummary')),
   },
   guards: {
     isOtherYear: ({ context }, params: { year: number }) =>
@@ -106,6 +110,7 @@ export const dac7ReportMachine = setup({
       year: params.year,
       check: null,
       built: null,
+      summary: null,
       refusal: null,
     })),
     assignCheck: assign((_, params: Dac7Check) => ({ check: params, errorCode: null })),
@@ -118,7 +123,11 @@ export const dac7ReportMachine = setup({
     })),
     closeDraft: assign({ draft: null, refusal: null }),
     assignBuilt: assign((_, params: Dac7Built) => ({ built: params, refusal: null })),
-    clearOutcome: assign({ built: null, refusal: null }),
+    assignSummary: assign((_, params: { filename: string }) => ({
+      summary: params.filename,
+      refusal: null,
+    })),
+    clearOutcome: assign({ built: null, summary: null, refusal: null }),
     assignRefusal: assign(refusalUpdate),
     assignError: assign(errorCodeUpdate),
     clearError: assign({ errorCode: null }),
@@ -131,6 +140,7 @@ export const dac7ReportMachine = setup({
     check: null,
     draft: null,
     built: null,
+    summary: null,
     refusal: null,
     errorCode: null,
   }),
@@ -159,6 +169,8 @@ export const dac7ReportMachine = setup({
           actions: { type: 'openDraft', params: ({ event }) => ({ key: event.key }) },
         },
         'dac7.build': { guard: 'isReady', target: 'building', actions: 'clearOutcome' },
+        // The summary is given even while data is missing: it names what each seller lacks.
+        'dac7.summary': { target: 'summarizing', actions: 'clearOutcome' },
       },
     },
     editing: {
@@ -195,6 +207,22 @@ export const dac7ReportMachine = setup({
         onDone: {
           target: 'ready',
           actions: { type: 'assignBuilt', params: ({ event }) => event.output },
+        },
+        onError: {
+          target: 'ready',
+          actions: { type: 'assignRefusal', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    summarizing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'buildSummary',
+        src: 'buildSummary',
+        input: ({ context }) => ({ year: context.year }),
+        onDone: {
+          target: 'ready',
+          actions: { type: 'assignSummary', params: ({ event }) => ({ filename: event.output }) },
         },
         onError: {
           target: 'ready',

@@ -19,7 +19,8 @@ export type Dac7Actor = ReturnType<typeof useDac7Actor>;
 
 function useDac7Actor() {
   const { clients } = useAppServices();
-  const logic = useMemo(() => dac7ReportLogic(clients), [clients]);
+  const { i18n } = useTranslation();
+  const logic = useMemo(() => dac7ReportLogic(clients, () => i18n.language), [clients, i18n]);
   return useActorRef(logic, { input: { year: new Date().getFullYear() - 1 } });
 }
 
@@ -73,6 +74,9 @@ function Dac7Report({ actor }: { actor: Dac7Actor }) {
   const canBuild = useSelector(actor, (s) => s.can({ type: 'dac7.build' }));
   const building = useSelector(actor, (s) => s.matches('building'));
   const built = useSelector(actor, (s) => s.context.built);
+  const canSummarize = useSelector(actor, (s) => s.can({ type: 'dac7.summary' }));
+  const summarizing = useSelector(actor, (s) => s.matches('summarizing'));
+  const summary = useSelector(actor, (s) => s.context.summary);
   const refusal = useSelector(actor, (s) => (s.context.draft ? null : s.context.refusal));
 
   return (
@@ -102,11 +106,24 @@ function Dac7Report({ actor }: { actor: Dac7Actor }) {
           text={t('sellerReport.build')}
           data-testid="dac7-build"
           onClick={() => actor.send({ type: 'dac7.build' })}
+        />{' '}
+        <Button
+          icon="document"
+          disabled={!canSummarize}
+          loading={summarizing}
+          text={t('sellerReport.buildSummary')}
+          data-testid="dac7-summary"
+          onClick={() => actor.send({ type: 'dac7.summary' })}
         />
       </p>
       {built && (
         <Callout intent={Intent.SUCCESS} icon="tick-circle" data-testid="dac7-built">
           {t('sellerReport.built', { count: built.sellerCount, filename: built.filename })}
+        </Callout>
+      )}
+      {summary && (
+        <Callout intent={Intent.SUCCESS} icon="tick-circle" data-testid="dac7-summary-built">
+          {t('sellerReport.summaryBuilt', { filename: summary })}
         </Callout>
       )}
       {refusal && (

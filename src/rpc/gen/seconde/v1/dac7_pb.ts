@@ -11,7 +11,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file seconde/v1/dac7.proto.
  */
 export const file_seconde_v1_dac7: GenFile = /*@__PURE__*/
-  fileDesc("ChVzZWNvbmRlL3YxL2RhYzcucHJvdG8SCnNlY29uZGUudjEicwoLRGFjN1F1YXJ0ZXISDwoHcXVhcnRlchgBIAEoBRIbChNjb25zaWRlcmF0aW9uX2NlbnRzGAIgASgDEg0KBXNhbGVzGAMgASgFEhIKCmZlZXNfY2VudHMYBCABKAMSEwoLdGF4ZXNfY2VudHMYBSABKAMinAQKCkRhYzdTZWxsZXISCwoDa2V5GAEgASgJEigKBGtpbmQYAiABKA4yGi5zZWNvbmRlLnYxLkRhYzdTZWxsZXJLaW5kEg4KBnZlbmRvchgDIAEoCRIPCgdjb21wYW55GAQgASgJEhIKCmZpcnN0X25hbWUYBSABKAkSEQoJbGFzdF9uYW1lGAYgASgJEgwKBG5hbWUYByABKAkSDwoHYWRkcmVzcxgIIAEoCRITCgtwb3N0YWxfY29kZRgJIAEoCRIMCgRjaXR5GAogASgJEhQKDGNvdW50cnlfY29kZRgLIAEoCRILCgN0aW4YDCABKAkSEgoKYmlydGhfZGF0ZRgNIAEoCRITCgtiaXJ0aF9wbGFjZRgOIAEoCRIbChNyZWdpc3RyYXRpb25fbnVtYmVyGA8gASgJEhIKCnZhdF9udW1iZXIYECABKAkSEwoLaWJhbl9tYXNrZWQYESABKAkSFgoOYWNjb3VudF9ob2xkZXIYEiABKAkSKQoIcXVhcnRlcnMYEyADKAsyFy5zZWNvbmRlLnYxLkRhYzdRdWFydGVyEhsKE2NvbnNpZGVyYXRpb25fY2VudHMYFCABKAMSDQoFc2FsZXMYFSABKAUSEgoKZmVlc19jZW50cxgWIAEoAxITCgt0YXhlc19jZW50cxgXIAEoAxISCgpyZXBvcnRhYmxlGBggASgIEg8KB21pc3NpbmcYGSADKAkiMwoWQ2hlY2tEYWM3UmVwb3J0UmVxdWVzdBIZCgR5ZWFyGAEgASgFQgu6SAgaBhi0ECjnDyKJAQoXQ2hlY2tEYWM3UmVwb3J0UmVzcG9uc2USDAoEeWVhchgBIAEoBRInCgdzZWxsZXJzGAIgAygLMhYuc2Vjb25kZS52MS5EYWM3U2VsbGVyEigKCGV4Y2x1ZGVkGAMgAygLMhYuc2Vjb25kZS52MS5EYWM3U2VsbGVyEg0KBXJlYWR5GAQgASgIIjMKFkJ1aWxkRGFjN1JlcG9ydFJlcXVlc3QSGQoEeWVhchgBIAEoBUILukgIGgYYtBAo5w8ibgoIRGFjN0ZpbGUSDAoEZGF0YRgBIAEoDBIQCghmaWxlbmFtZRgCIAEoCRIUCgxjb250ZW50X3R5cGUYAyABKAkSFgoObWVzc2FnZV9yZWZfaWQYBCABKAkSFAoMc2VsbGVyX2NvdW50GAUgASgFItoBChxTYXZlRGFjN1NlbGxlckRldGFpbHNSZXF1ZXN0EhgKBnZlbmRvchgBIAEoCUIIukgFcgOwAQESKAoDdGluGAIgASgJQhu6SBhyFhhAMhJeW0EtWmEtejAtOSAuLy1dKiQSPAoKYmlydGhfZGF0ZRgDIAEoCUIoukglciMYCjIfXihbMC05XXs0fS1bMC05XXsyfS1bMC05XXsyfSk/JBIdCgtiaXJ0aF9wbGFjZRgEIAEoCUIIukgFcgMY/wESGQoEeWVhchgFIAEoBUILukgIGgYYtBAo5w8qcAoORGFjN1NlbGxlcktpbmQSIAocREFDN19TRUxMRVJfS0lORF9VTlNQRUNJRklFRBAAEh8KG0RBQzdfU0VMTEVSX0tJTkRfSU5ESVZJRFVBTBABEhsKF0RBQzdfU0VMTEVSX0tJTkRfRU5USVRZEAIyhQIKC0RhYzdTZXJ2aWNlElYKC0NoZWNrUmVwb3J0EiIuc2Vjb25kZS52MS5DaGVja0RhYzdSZXBvcnRSZXF1ZXN0GiMuc2Vjb25kZS52MS5DaGVja0RhYzdSZXBvcnRSZXNwb25zZRJHCgtCdWlsZFJlcG9ydBIiLnNlY29uZGUudjEuQnVpbGREYWM3UmVwb3J0UmVxdWVzdBoULnNlY29uZGUudjEuRGFjN0ZpbGUSVQoRU2F2ZVNlbGxlckRldGFpbHMSKC5zZWNvbmRlLnYxLlNhdmVEYWM3U2VsbGVyRGV0YWlsc1JlcXVlc3QaFi5zZWNvbmRlLnYxLkRhYzdTZWxsZXJiBnByb3RvMw", [file_buf_validate_validate]);
+  fileDesc("ChVzZWNvbmRlL3YxL2RhYzcucHJvdG8SCnNlY29uZGUudjEicwoLRGFjN1F1YXJ0ZXISDwoHcXVhcnRlchgBIAEoBRIbChNjb25zaWRlcmF0aW9uX2NlbnRzGAIgASgDEg0KBXNhbGVzGAMgASgFEhIKCmZlZXNfY2VudHMYBCABKAMSEwoLdGF4ZXNfY2VudHMYBSABKAMinAQKCkRhYzdTZWxsZXISCwoDa2V5GAEgASgJEigKBGtpbmQYAiABKA4yGi5zZWNvbmRlLnYxLkRhYzdTZWxsZXJLaW5kEg4KBnZlbmRvchgDIAEoCRIPCgdjb21wYW55GAQgASgJEhIKCmZpcnN0X25hbWUYBSABKAkSEQoJbGFzdF9uYW1lGAYgASgJEgwKBG5hbWUYByABKAkSDwoHYWRkcmVzcxgIIAEoCRITCgtwb3N0YWxfY29kZRgJIAEoCRIMCgRjaXR5GAogASgJEhQKDGNvdW50cnlfY29kZRgLIAEoCRILCgN0aW4YDCABKAkSEgoKYmlydGhfZGF0ZRgNIAEoCRITCgtiaXJ0aF9wbGFjZRgOIAEoCRIbChNyZWdpc3RyYXRpb25fbnVtYmVyGA8gASgJEhIKCnZhdF9udW1iZXIYECABKAkSEwoLaWJhbl9tYXNrZWQYESABKAkSFgoOYWNjb3VudF9ob2xkZXIYEiABKAkSKQoIcXVhcnRlcnMYEyADKAsyFy5zZWNvbmRlLnYxLkRhYzdRdWFydGVyEhsKE2NvbnNpZGVyYXRpb25fY2VudHMYFCABKAMSDQoFc2FsZXMYFSABKAUSEgoKZmVlc19jZW50cxgWIAEoAxITCgt0YXhlc19jZW50cxgXIAEoAxISCgpyZXBvcnRhYmxlGBggASgIEg8KB21pc3NpbmcYGSADKAkiMwoWQ2hlY2tEYWM3UmVwb3J0UmVxdWVzdBIZCgR5ZWFyGAEgASgFQgu6SAgaBhi0ECjnDyKJAQoXQ2hlY2tEYWM3UmVwb3J0UmVzcG9uc2USDAoEeWVhchgBIAEoBRInCgdzZWxsZXJzGAIgAygLMhYuc2Vjb25kZS52MS5EYWM3U2VsbGVyEigKCGV4Y2x1ZGVkGAMgAygLMhYuc2Vjb25kZS52MS5EYWM3U2VsbGVyEg0KBXJlYWR5GAQgASgIIjMKFkJ1aWxkRGFjN1JlcG9ydFJlcXVlc3QSGQoEeWVhchgBIAEoBUILukgIGgYYtBAo5w8ibgoIRGFjN0ZpbGUSDAoEZGF0YRgBIAEoDBIQCghmaWxlbmFtZRgCIAEoCRIUCgxjb250ZW50X3R5cGUYAyABKAkSFgoObWVzc2FnZV9yZWZfaWQYBCABKAkSFAoMc2VsbGVyX2NvdW50GAUgASgFIlkKF0J1aWxkRGFjN1N1bW1hcnlSZXF1ZXN0EhkKBHllYXIYASABKAVCC7pICBoGGLQQKOcPEiMKCGxhbmd1YWdlGAIgASgJQhG6SA5yDDIKXihmcnxlbik/JCLaAQocU2F2ZURhYzdTZWxsZXJEZXRhaWxzUmVxdWVzdBIYCgZ2ZW5kb3IYASABKAlCCLpIBXIDsAEBEigKA3RpbhgCIAEoCUIbukgYchYYQDISXltBLVphLXowLTkgLi8tXSokEjwKCmJpcnRoX2RhdGUYAyABKAlCKLpIJXIjGAoyH14oWzAtOV17NH0tWzAtOV17Mn0tWzAtOV17Mn0pPyQSHQoLYmlydGhfcGxhY2UYBCABKAlCCLpIBXIDGP8BEhkKBHllYXIYBSABKAVCC7pICBoGGLQQKOcPKnAKDkRhYzdTZWxsZXJLaW5kEiAKHERBQzdfU0VMTEVSX0tJTkRfVU5TUEVDSUZJRUQQABIfChtEQUM3X1NFTExFUl9LSU5EX0lORElWSURVQUwQARIbChdEQUM3X1NFTExFUl9LSU5EX0VOVElUWRACMtACCgtEYWM3U2VydmljZRJWCgtDaGVja1JlcG9ydBIiLnNlY29uZGUudjEuQ2hlY2tEYWM3UmVwb3J0UmVxdWVzdBojLnNlY29uZGUudjEuQ2hlY2tEYWM3UmVwb3J0UmVzcG9uc2USRwoLQnVpbGRSZXBvcnQSIi5zZWNvbmRlLnYxLkJ1aWxkRGFjN1JlcG9ydFJlcXVlc3QaFC5zZWNvbmRlLnYxLkRhYzdGaWxlEkkKDEJ1aWxkU3VtbWFyeRIjLnNlY29uZGUudjEuQnVpbGREYWM3U3VtbWFyeVJlcXVlc3QaFC5zZWNvbmRlLnYxLkRhYzdGaWxlElUKEVNhdmVTZWxsZXJEZXRhaWxzEiguc2Vjb25kZS52MS5TYXZlRGFjN1NlbGxlckRldGFpbHNSZXF1ZXN0GhYuc2Vjb25kZS52MS5EYWM3U2VsbGVyYgZwcm90bzM", [file_buf_validate_validate]);
 
 /**
  * What the storefront sales of one quarter of the year add up to, in integer cents.
@@ -327,6 +327,32 @@ export const Dac7FileSchema: GenMessage<Dac7File> = /*@__PURE__*/
   messageDesc(file_seconde_v1_dac7, 5);
 
 /**
+ * The readable summary (PDF) of the year's report, in the staff member's language.
+ *
+ * @generated from message seconde.v1.BuildDac7SummaryRequest
+ */
+export type BuildDac7SummaryRequest = Message<"seconde.v1.BuildDac7SummaryRequest"> & {
+  /**
+   * @generated from field: int32 year = 1;
+   */
+  year: number;
+
+  /**
+   * fr (the default when empty) or en.
+   *
+   * @generated from field: string language = 2;
+   */
+  language: string;
+};
+
+/**
+ * Describes the message seconde.v1.BuildDac7SummaryRequest.
+ * Use `create(BuildDac7SummaryRequestSchema)` to create a new message.
+ */
+export const BuildDac7SummaryRequestSchema: GenMessage<BuildDac7SummaryRequest> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_dac7, 6);
+
+/**
  * The data a person-seller's report needs and nothing else holds. Empty fields clear them.
  *
  * @generated from message seconde.v1.SaveDac7SellerDetailsRequest
@@ -363,7 +389,7 @@ export type SaveDac7SellerDetailsRequest = Message<"seconde.v1.SaveDac7SellerDet
  * Use `create(SaveDac7SellerDetailsRequestSchema)` to create a new message.
  */
 export const SaveDac7SellerDetailsRequestSchema: GenMessage<SaveDac7SellerDetailsRequest> = /*@__PURE__*/
-  messageDesc(file_seconde_v1_dac7, 6);
+  messageDesc(file_seconde_v1_dac7, 7);
 
 /**
  * Whether a seller is reported as a person or as an entity (Annex V, section III(B)(1) and (2)).
@@ -419,6 +445,18 @@ export const Dac7Service: GenService<{
   buildReport: {
     methodKind: "unary";
     input: typeof BuildDac7ReportRequestSchema;
+    output: typeof Dac7FileSchema;
+  },
+  /**
+   * The same year as a readable PDF: each reported seller (account masked but its last 4), the
+   * quarters to the cent, the totals and the sellers below the thresholds apart. Given even while
+   * data is missing, which it names.
+   *
+   * @generated from rpc seconde.v1.Dac7Service.BuildSummary
+   */
+  buildSummary: {
+    methodKind: "unary";
+    input: typeof BuildDac7SummaryRequestSchema;
     output: typeof Dac7FileSchema;
   },
   /**
