@@ -19,17 +19,26 @@ function saveFile(data: Uint8Array, filename: string, contentType: string) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+/**
+ * Whose data the card speaks of: the customer's own (`privacy.*`, "my data") or, on a customer's
+ * page, staff acting for them (`privacyStaff.*`, "their data"). Same keys in both areas.
+ */
+export type PrivacyArea = 'privacy' | 'privacyStaff';
+
 /** The text of a refusal: erasure's own reason, else its code's. */
-export function privacyRefusalKey(refusal: Refusal): string {
+export function privacyRefusalKey(refusal: Refusal, area: PrivacyArea = 'privacy'): string {
   return refusal.reason === 'ERASURE_CONTRACT_OPEN'
-    ? 'privacy.reasonContractOpen'
+    ? `${area}.reasonContractOpen`
     : errorI18nKey(refusal.code);
 }
 
 /** `INVOICES` → `privacy.keptInvoices`; `ACCOUNTING_RECORDS` → `privacy.whyAccountingRecords`. */
-export const keptKey = (kind: string) => labelKey('privacy.kept', kind);
-export const whyKey = (reason: string) => labelKey('privacy.why', reason);
-export const maskedKey = (area: string) => labelKey('privacy.masked', area);
+export const keptKey = (kind: string, area: PrivacyArea = 'privacy') =>
+  labelKey(`${area}.kept`, kind);
+export const whyKey = (reason: string, area: PrivacyArea = 'privacy') =>
+  labelKey(`${area}.why`, reason);
+export const maskedKey = (area: string, of: PrivacyArea = 'privacy') =>
+  labelKey(`${of}.masked`, area);
 
 /** The personal data card over PersonalDataService. */
 export function personalDataLogic(clients: ClientFactory) {

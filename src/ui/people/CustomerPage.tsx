@@ -3,8 +3,11 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useOutletContext, useParams } from 'react-router';
+import { selectViewerIsAdminLevel } from '../../machines/deposit/viewer.ts';
 import { customerLogic } from '../../machines/people/peopleRecords.ts';
 import { useAppServices } from '../app/servicesContext.ts';
+import { useSession } from '../app/sessionContext.ts';
+import { PersonalDataPanel } from '../privacy/PersonalDataPanel.tsx';
 import { BalancePanel } from './BalancePanel.tsx';
 import { CustomerInfo, type CustomerActor } from './CustomerInfo.tsx';
 import { DressingPanel } from './DressingPanel.tsx';
@@ -55,9 +58,19 @@ function CustomerPageFor({ uuid }: { uuid: string }) {
   );
 }
 
+/**
+ * The information tab; staff also get the customer's data download and erasure, for a request
+ * the customer sent in (vendors never: the data is the customer's, not their depositor file's).
+ */
 export function CustomerInfoTab() {
-  const { actor } = useOutletContext<CustomerOutlet>();
-  return <CustomerInfo actor={actor} />;
+  const { actor, uuid } = useOutletContext<CustomerOutlet>();
+  const isStaff = useSession(selectViewerIsAdminLevel);
+  return (
+    <>
+      <CustomerInfo actor={actor} />
+      {isStaff && <PersonalDataPanel key={uuid} customer={uuid} area="privacyStaff" />}
+    </>
+  );
 }
 
 export function CustomerDressingTab() {

@@ -17,11 +17,22 @@ import {
   personalDataLogic,
   privacyRefusalKey,
   whyKey,
+  type PrivacyArea,
 } from '../../machines/personalData/personalDataLogic.ts';
 import { useAppServices } from '../app/servicesContext.ts';
 
-/** The customer's own data: download it as JSON, or erase it and read what was kept and why. */
-export function PersonalDataPanel({ customer }: { customer: string }) {
+/**
+ * A customer's data: download it as JSON, or erase it and read what was kept and why. On "My
+ * information" the customer speaks of their own (`area` privacy); on a customer's page staff act
+ * for them (`privacyStaff`), with the same calls and the same confirmation.
+ */
+export function PersonalDataPanel({
+  customer,
+  area = 'privacy',
+}: {
+  customer: string;
+  area?: PrivacyArea;
+}) {
   const { t } = useTranslation();
   const { clients } = useAppServices();
   const logic = useMemo(() => personalDataLogic(clients), [clients]);
@@ -37,29 +48,29 @@ export function PersonalDataPanel({ customer }: { customer: string }) {
 
   return (
     <Card className="privacy-panel" data-testid="personal-data">
-      <H2>{t('privacy.title')}</H2>
-      <p>{t('privacy.intro')}</p>
+      <H2>{t(`${area}.title`)}</H2>
+      <p>{t(`${area}.intro`)}</p>
       {erasure ? (
         <Callout
           intent={Intent.SUCCESS}
-          title={t('privacy.erasedTitle')}
+          title={t(`${area}.erasedTitle`)}
           data-testid="erasure-result"
         >
-          {erasure.alreadyErased && <p>{t('privacy.alreadyErased')}</p>}
-          <p>{t('privacy.maskedIntro')}</p>
+          {erasure.alreadyErased && <p>{t(`${area}.alreadyErased`)}</p>}
+          <p>{t(`${area}.maskedIntro`)}</p>
           <ul>
-            {erasure.masked.map((area) => (
-              <li key={area}>{t(maskedKey(area))}</li>
+            {erasure.masked.map((part) => (
+              <li key={part}>{t(maskedKey(part, area))}</li>
             ))}
           </ul>
-          <p>{erasure.kept.length > 0 ? t('privacy.keptIntro') : t('privacy.keptNone')}</p>
+          <p>{erasure.kept.length > 0 ? t(`${area}.keptIntro`) : t(`${area}.keptNone`)}</p>
           <ul>
             {erasure.kept.map((k) => (
               <li key={k.kind}>
-                {t('privacy.keptLine', {
-                  what: t(keptKey(k.kind)),
+                {t(`${area}.keptLine`, {
+                  what: t(keptKey(k.kind, area)),
                   count: k.count,
-                  why: t(whyKey(k.reason)),
+                  why: t(whyKey(k.reason, area)),
                 })}
               </li>
             ))}
@@ -69,7 +80,7 @@ export function PersonalDataPanel({ customer }: { customer: string }) {
         <p>
           <Button
             icon="download"
-            text={t('privacy.export')}
+            text={t(`${area}.export`)}
             loading={exporting}
             disabled={!canExport}
             onClick={() => actor.send({ type: 'privacy.export' })}
@@ -77,7 +88,7 @@ export function PersonalDataPanel({ customer }: { customer: string }) {
           <Button
             icon="trash"
             intent={Intent.DANGER}
-            text={t('privacy.erase')}
+            text={t(`${area}.erase`)}
             disabled={!canErase}
             onClick={() => actor.send({ type: 'privacy.erase' })}
           />
@@ -85,27 +96,27 @@ export function PersonalDataPanel({ customer }: { customer: string }) {
       )}
       {exported && !erasure && (
         <Callout intent={Intent.SUCCESS} data-testid="export-done">
-          {t('privacy.exported', { filename: exported })}
+          {t(`${area}.exported`, { filename: exported })}
         </Callout>
       )}
       {refusal && !confirming && (
         <Callout intent={Intent.DANGER} data-testid="privacy-refusal">
-          {t(privacyRefusalKey(refusal))}
+          {t(privacyRefusalKey(refusal, area))}
         </Callout>
       )}
       <Dialog
         isOpen={confirming}
         onClose={() => actor.send({ type: 'privacy.cancel' })}
-        title={t('privacy.confirmTitle')}
+        title={t(`${area}.confirmTitle`)}
         canEscapeKeyClose={!erasing}
         canOutsideClickClose={false}
         isCloseButtonShown={!erasing}
       >
         <DialogBody>
-          <p>{t('privacy.confirmText')}</p>
+          <p>{t(`${area}.confirmText`)}</p>
           {refusal && (
             <Callout intent={Intent.DANGER} role="alert" data-testid="erasure-refusal">
-              {t(privacyRefusalKey(refusal))}
+              {t(privacyRefusalKey(refusal, area))}
             </Callout>
           )}
         </DialogBody>
@@ -113,13 +124,13 @@ export function PersonalDataPanel({ customer }: { customer: string }) {
           actions={
             <>
               <Button
-                text={t('privacy.cancel')}
+                text={t(`${area}.cancel`)}
                 disabled={erasing}
                 onClick={() => actor.send({ type: 'privacy.cancel' })}
               />
               <Button
                 intent={Intent.DANGER}
-                text={t('privacy.confirm')}
+                text={t(`${area}.confirm`)}
                 loading={erasing}
                 onClick={() => actor.send({ type: 'privacy.confirm' })}
               />
