@@ -558,6 +558,7 @@ export interface Deposit {
   product_number_range: string | null;
   published: Generated<boolean>;
   qualification_status: Generated<QualificationStatus | null>;
+  received_datetime: Timestamp | null;
   reception_id_document_authority: string | null;
   reception_id_document_date: string | null;
   reception_id_document_number: string | null;

@@ -39,6 +39,7 @@ import { RateSlideService } from '../../src/rpc/gen/seconde/v1/rate_slide_pb.ts'
 import { ReferralService } from '../../src/rpc/gen/seconde/v1/referral_pb.ts';
 import { SessionService } from '../../src/rpc/gen/seconde/v1/session_pb.ts';
 import { ShippingLabelService } from '../../src/rpc/gen/seconde/v1/shipping_label_pb.ts';
+import { StatsService } from '../../src/rpc/gen/seconde/v1/stats_pb.ts';
 import { SubscriptionService } from '../../src/rpc/gen/seconde/v1/subscription_pb.ts';
 import { SupportTicketService } from '../../src/rpc/gen/seconde/v1/support_ticket_pb.ts';
 import { VendorConnectorService } from '../../src/rpc/gen/seconde/v1/vendor_connector_pb.ts';
@@ -89,6 +90,7 @@ export const SERVICES = {
   ReferralService,
   SessionService,
   ShippingLabelService,
+  StatsService,
   StorefrontService,
   SubscriptionService,
   SupportTicketService,

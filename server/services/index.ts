@@ -33,6 +33,7 @@ import { paymentProcessHandlers } from './billing/paymentProcesses.ts';
 import { dac7CallsHandlers } from './dac7/dac7Calls.ts';
 import { personalDataHandlers } from './personalData/personalDataCalls.ts';
 import { policeRegisterHandlers } from './policeRegister/registerCalls.ts';
+import { statsCallsHandlers } from './stats/statsCalls.ts';
 import { buyerCallsHandlers } from './buyers/buyerCalls.ts';
 import { depositCategoryHandlers } from './depositCategories/fromDeposit.ts';
 import { productForExtensionHandlers } from './products/forExtension.ts';
@@ -81,6 +82,7 @@ export function handWrittenParts(deps: ServiceDeps) {
     ...dac7CallsHandlers(deps),
     ...personalDataHandlers(deps),
     ...policeRegisterHandlers(deps),
+    ...statsCallsHandlers(deps),
     ...buyerCallsHandlers(deps),
     ...depositCategoryHandlers(deps),
     ...productForExtensionHandlers(deps),

@@ -38,6 +38,7 @@ import { RateSlideService } from '../../../src/rpc/gen/seconde/v1/rate_slide_pb.
 import { ReferralService } from '../../../src/rpc/gen/seconde/v1/referral_pb.ts';
 import { SessionService } from '../../../src/rpc/gen/seconde/v1/session_pb.ts';
 import { ShippingLabelService } from '../../../src/rpc/gen/seconde/v1/shipping_label_pb.ts';
+import { StatsService } from '../../../src/rpc/gen/seconde/v1/stats_pb.ts';
 import { SubscriptionService } from '../../../src/rpc/gen/seconde/v1/subscription_pb.ts';
 import { SupportTicketService } from '../../../src/rpc/gen/seconde/v1/support_ticket_pb.ts';
 import { VendorConnectorService } from '../../../src/rpc/gen/seconde/v1/vendor_connector_pb.ts';
@@ -512,6 +513,8 @@ export const ACCESS_TABLE: readonly ServiceEntry[] = [
     reply: member('support_ticket'),
   }),
   rulesFor(DashboardService, { get: member(null) }),
+  // Statistics: staff for every vendor or the one they name; a vendor for themself. Customers never.
+  rulesFor(StatsService, { getStats: vendor(null, reads('vendor', 'vendor')) }),
   rulesFor(BackgroundTaskService, {
     list: member('background_task'),
     streamList: member('background_task'),
