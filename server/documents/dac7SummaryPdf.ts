@@ -17,7 +17,7 @@ import {
 } from './pdfLayout.ts';
 import { formatDate, formatMoney } from './texts.ts';
 
-type Key = keyof typeof dac7Fr.dac7Summary;
+type Key = keyof typeof dac7Fr.sellerReportPdf;
 const GREY = '#555555';
 const DANGER = '#ac2f33';
 
@@ -34,7 +34,7 @@ export interface Dac7Summary {
 }
 
 function summaryTexts(language: DocumentLanguage) {
-  const texts = language === 'en' ? dac7En.dac7Summary : dac7Fr.dac7Summary;
+  const texts = language === 'en' ? dac7En.sellerReportPdf : dac7Fr.sellerReportPdf;
   const missingTexts = language === 'en' ? dac7En.sellerReport : dac7Fr.sellerReport;
   const t = (key: Key, values: Record<string, string | number> = {}): string =>
     texts[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));

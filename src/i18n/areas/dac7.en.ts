@@ -58,7 +58,7 @@ export const dac7En: typeof dac7Fr = {
     summaryBuilt: '{{filename}} saved.',
     reasonDataMissing: 'Some sellers to report still lack data',
   },
-  dac7Summary: {
+  sellerReportPdf: {
     title: 'DAC7 report {{year}}: readable summary',
     legal:
       "Directive (EU) 2021/514 (DAC7) and French CGI art. 1649 ter A to E. This summary gives the data of the year's XML file; the file carries amounts in whole euros (rounded to the nearest euro), this summary to the cent.",

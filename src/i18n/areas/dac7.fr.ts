@@ -56,7 +56,7 @@ export const dac7Fr = {
     summaryBuilt: '{{filename}} enregistré.',
     reasonDataMissing: 'Des vendeurs à déclarer ont encore des données manquantes',
   },
-  dac7Summary: {
+  sellerReportPdf: {
     title: 'Déclaration DAC7 {{year}} : résumé lisible',
     legal:
       "Directive (UE) 2021/514 (DAC7) et CGI art. 1649 ter A à E. Ce résumé reprend les données du fichier XML de l'année ; le fichier porte les montants en euros entiers (arrondis à l'euro le plus proche), ce résumé les donne au centime.",
