@@ -37,6 +37,7 @@ import { labelBatchEn } from './areas/labelBatch.en.ts';
 import { returnLabelEn } from './areas/returnLabel.en.ts';
 import { buyersEn } from './areas/buyers.en.ts';
 import { policeRegisterEn } from './areas/policeRegister.en.ts';
+import { statsEn } from './areas/stats.en.ts';
 
 import type { Translation } from './fr.ts';
 
@@ -81,4 +82,5 @@ export const en: Translation = {
   ...returnLabelEn,
   ...buyersEn,
   ...policeRegisterEn,
+  ...statsEn,
 };

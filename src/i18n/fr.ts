@@ -37,6 +37,7 @@ import { labelBatchFr } from './areas/labelBatch.fr.ts';
 import { returnLabelFr } from './areas/returnLabel.fr.ts';
 import { buyersFr } from './areas/buyers.fr.ts';
 import { policeRegisterFr } from './areas/policeRegister.fr.ts';
+import { statsFr } from './areas/stats.fr.ts';
 
 /** French texts, the default language. Keys are `area.item`; `en.ts` must have the same ones. */
 export const fr = {
@@ -79,6 +80,7 @@ export const fr = {
   ...returnLabelFr,
   ...buyersFr,
   ...policeRegisterFr,
+  ...statsFr,
 };
 
 /** The shape every language follows: same areas, same items, text values. */

@@ -7,7 +7,6 @@ import { DepositService } from '../../src/rpc/gen/seconde/v1/deposit_pb.ts';
 import { InvoiceCategorySchema, InvoiceService } from '../../src/rpc/gen/seconde/v1/invoice_pb.ts';
 import { enumLabel as label } from '../../src/machines/people/labels.ts';
 import { ProductService } from '../../src/rpc/gen/seconde/v1/product_pb.ts';
-import { formatPrice } from '../../src/ui/components/format.ts';
 import { appUrl, openAs, rpcAs } from '../helpers/browserPage.ts';
 import { seriousViolations } from '../helpers/axe.ts';
 
@@ -118,33 +117,6 @@ describe('stock, as vendor@', () => {
 });
 
 describe('statistics, as admin@', () => {
-  it('shows the figures of the server’s stats call and the deposits per status', async () => {
-    const admin = await rpcAs('admin@seconde.test');
-    const stats = await admin(DepositService).statsForFilters({});
-    const inline = await admin(DepositService).list({
-      pagination: { page: 1, pageSize: 1 },
-      statuses: [depositStatusValue('INLINE')],
-    });
-    const { page, close } = await openAs('admin@seconde.test', '/stats');
-    await page.getByTestId('stats-figures').waitFor(WAIT);
-    const value = async (id: string) =>
-      plain(await page.getByTestId(`figure-${id}-value`).textContent());
-    expect(await value('turnover')).toBe(plain(formatPrice(stats.turnover, 'fr')));
-    expect(await value('vendor')).toBe(plain(formatPrice(stats.vendorTurnover, 'fr')));
-    expect(await value('customer')).toBe(plain(formatPrice(stats.customerTurnover, 'fr')));
-    const provider =
-      Math.round((stats.turnover - stats.vendorTurnover - stats.customerTurnover) * 100) / 100;
-    expect(await value('provider')).toBe(plain(formatPrice(provider, 'fr')));
-    expect(await value('deposits')).toBe(String(stats.depositCount));
-    expect(await value('daysToInline')).toMatch(/jour/);
-    expect(plain(await page.getByTestId('stats-status-INLINE').textContent())).toContain(
-      String(inline.count),
-    );
-    expect(await page.getByTestId('stats-month').count()).toBe(12);
-    expect(await seriousViolations(page)).toEqual([]);
-    await close();
-  });
-
   it('shows vendor acquisition and the newest vendors with their onboarding', async () => {
     const { page, close } = await openAs('admin@seconde.test', '/stats-new');
     await page.getByTestId('acquisition-figures').waitFor(WAIT);

@@ -208,6 +208,20 @@ export const ROUTES: readonly RouteSpec[] = [
     titleKey: 'routes.stats',
     nav: { icon: 'timeline-bar-chart', labelKey: 'nav.stats', order: 60 },
   },
+  // A vendor's statistics on their own sales (charts with their tables).
+  {
+    name: 'myStats',
+    path: 'my-stats',
+    aliases: ['mes-statistiques'],
+    access: groups('Vendor'),
+    titleKey: 'statsCharts.myTitle',
+    nav: {
+      icon: 'timeline-bar-chart',
+      labelKey: 'statsCharts.myNav',
+      order: 62,
+      roles: ['Vendor'],
+    },
+  },
   {
     name: 'statsNew',
     path: 'stats-new',

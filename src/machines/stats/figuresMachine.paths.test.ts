@@ -26,6 +26,12 @@ const events = (s: Snapshot) => [
 function check(s: Snapshot, { where, event, previous, started }: StepInfo<Snapshot>): void {
   const { range, figures } = s.context;
   for (const actor of started) expect(actor.input, `${where}: loads its range`).toEqual(range);
+  // One call per period: no step starts more than one load, and only a load state runs one.
+  expect(started.length, `${where}: one load at most`).toBeLessThanOrEqual(1);
+  if (started.length) expect(s.matches('loading'), `${where}: loads while loading`).toBe(true);
+  // A change of period waits for the user to stop choosing before it loads.
+  if (event.type === 'figures.setRange' && range !== previous?.context.range)
+    expect(started, `${where}: waits before loading`).toHaveLength(0);
   if (range.dateFrom && range.dateTo)
     expect(range.dateFrom <= range.dateTo, `${where}: the range is in order`).toBe(true);
   if (s.matches('ready')) expect(figures, where).toEqual(figuresOf(range));

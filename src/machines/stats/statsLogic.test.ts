@@ -1,129 +1,82 @@
-import { create } from '@bufbuild/protobuf';
-import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { createRouterTransport, type HandlerContext } from '@connectrpc/connect';
+import { createRouterTransport } from '@connectrpc/connect';
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { DEPOSIT_STATUSES } from '../../domain/deposit/statuses.ts';
 import { createClientFactory } from '../../rpc/clients.ts';
-import { DepositSchema, DepositService } from '../../rpc/gen/seconde/v1/deposit_pb.ts';
+import { StatsService, type GetStatsRequest } from '../../rpc/gen/seconde/v1/stats_pb.ts';
 import { appInterceptors } from '../../rpc/transport.ts';
-import { depositStatusOf } from '../deposit/enums.ts';
-import { DAYS_SAMPLE, MAX_MONTHS, monthsOf, statsLogic } from './statsLogic.ts';
+import { statsLogic } from './statsLogic.ts';
 
-const filtersOf = (ctx: HandlerContext) =>
-  JSON.parse(decodeURIComponent(ctx.requestHeader.get('filters') ?? '{}')) as Record<
-    string,
-    { gte?: string; lt?: string }
-  >;
-
-describe('monthsOf', () => {
-  const today = new Date(2025, 4, 20);
-  it('shows the last 12 months when the period has no start', () => {
-    const months = monthsOf({ dateFrom: '', dateTo: '' }, today);
-    expect(months).toHaveLength(12);
-    expect(months[0]).toEqual({
-      month: '2024-06',
-      range: { dateFrom: '2024-06-01', dateTo: '2024-06-30' },
-    });
-    expect(months.at(-1)!.month).toBe('2025-05');
-  });
-
-  it('cuts the first and last months to the period', () => {
-    expect(monthsOf({ dateFrom: '2025-01-15', dateTo: '2025-02-10' }, today)).toEqual([
-      { month: '2025-01', range: { dateFrom: '2025-01-15', dateTo: '2025-01-31' } },
-      { month: '2025-02', range: { dateFrom: '2025-02-01', dateTo: '2025-02-10' } },
-    ]);
-  });
-
-  it('keeps the latest 24 months of a long period', () => {
-    const months = monthsOf({ dateFrom: '2019-01-01', dateTo: '2025-05-20' }, today);
-    expect(months).toHaveLength(MAX_MONTHS);
-    expect(months.at(-1)!.range.dateTo).toBe('2025-05-20');
-  });
+const split = (vendor: number, depositors: number, platform: number) => ({
+  vendorCents: BigInt(vendor),
+  depositorsCents: BigInt(depositors),
+  platformCents: BigInt(platform),
 });
 
 describe('statsLogic', () => {
-  it('composes totals, counts per status, months and the mean days to INLINE', async () => {
-    const seen: { method: string; filters: Record<string, unknown>; request: unknown }[] = [];
-    const day = (n: number) => timestampFromDate(new Date(2025, 0, n));
+  it('loads a period in one call and reads its answer in cents', async () => {
+    const seen: GetStatsRequest[] = [];
     const transport = createRouterTransport(
       (router) =>
-        router.service(DepositService, {
-          statsForFilters: (request, ctx) => {
-            seen.push({ method: 'stats', filters: filtersOf(ctx), request });
+        router.service(StatsService, {
+          getStats: (request) => {
+            seen.push(request);
             return {
-              depositCount: 4,
-              productCount: 40,
-              turnover: 100,
-              vendorTurnover: 30,
-              customerTurnover: 50.5,
-              potentialTurnover: 70,
-              pourcentSell: 25,
-            };
-          },
-          list: (request, ctx) => {
-            seen.push({ method: 'list', filters: filtersOf(ctx), request });
-            if (request.pagination?.pageSize === 1) {
-              const [status] = request.statuses.map(depositStatusOf);
-              return { results: [], count: status === 'INLINE' ? 3 : 1 };
-            }
-            // Online deposits: 4 and 7 days from assignment, one never assigned.
-            return {
-              count: 3,
-              results: [
-                create(DepositSchema, {
-                  affectationDatetime: day(1),
-                  depositCompletedDatetime: day(5),
-                }),
-                create(DepositSchema, {
-                  affectationDatetime: day(2),
-                  depositCompletedDatetime: day(9),
-                }),
-                create(DepositSchema, { depositCompletedDatetime: day(9) }),
+              soldCount: 3,
+              turnoverCents: 3775n,
+              split: split(1215, 2460, 100),
+              months: [
+                {
+                  month: '2025-03',
+                  soldCount: 1,
+                  turnoverCents: 1000n,
+                  split: split(400, 500, 100),
+                },
+                {
+                  month: '2025-04',
+                  soldCount: 2,
+                  turnoverCents: 2775n,
+                  split: split(815, 1960, 0),
+                },
               ],
+              putOnlineCount: 3,
+              soldOfPutOnlineCount: 2,
+              daysToInline: { deposits: 3, medianDays: 3.5, meanDays: 5.2 },
+              byChannel: [{ key: 'EBAY', count: 3, amountCents: 3775n }],
+              byCategory: [{ key: 'c1', label: 'Robes', count: 3, amountCents: 3775n }],
+              depositsByStatus: [{ key: 'INLINE', count: 4 }],
+              vendorsByPlan: [{ key: 'PRO', count: 2 }],
             };
           },
         }),
       { transport: { interceptors: appInterceptors(() => 'token') } },
     );
     const clients = createClientFactory({ main: transport, notification: transport });
-    const actor = createActor(
-      statsLogic(clients, () => new Date(2025, 1, 10)),
-      {
-        input: { range: { dateFrom: '2025-01-01', dateTo: '2025-02-10' } },
-      },
-    ).start();
+    const actor = createActor(statsLogic(clients, 'v1'), {
+      input: { range: { dateFrom: '2025-03-01', dateTo: '2025-04-30' } },
+    }).start();
     const { context } = await waitFor(actor, (s) => s.matches('ready'));
     actor.stop();
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({
+      period: { from: '2025-03-01', to: '2025-04-30' },
+      vendor: 'v1',
+    });
     const f = context.figures!;
     expect(f).toMatchObject({
-      turnover: 100,
-      vendorTurnover: 30,
-      customerTurnover: 50.5,
-      providerTurnover: 19.5,
-      sellThrough: 25,
-      depositCount: 4,
-      averageDaysToInline: 5.5,
-      inlineSample: 2,
-      inlineTotal: 3,
+      turnover: 3775,
+      split: { vendor: 1215, depositors: 2460, platform: 100 },
+      sellThrough: 66.7,
+      daysToInline: { deposits: 3, median: 3.5, mean: 5.2 },
+      plans: [{ key: 'PRO', count: 2 }],
     });
-    expect(f.statusCounts.INLINE).toBe(3);
-    expect(f.statusCounts.CANCELED).toBe(1);
-    expect(f.months.map((m) => m.month)).toEqual(['2025-01', '2025-02']);
-    // Every call chooses deposits created in the period (its month for the monthly figures).
-    const period = seen.find((c) => c.method === 'stats')!.filters.created_at as {
-      gte: string;
-      lt: string;
-    };
-    expect(new Date(period.gte)).toEqual(new Date(2025, 0, 1));
-    expect(new Date(period.lt)).toEqual(new Date(2025, 1, 11));
-    expect(seen.filter((c) => c.method === 'stats')).toHaveLength(3);
-    expect(seen.filter((c) => c.method === 'list')).toHaveLength(DEPOSIT_STATUSES.length + 1);
-    const online = seen.find(
-      (c) =>
-        (c.request as { pagination?: { pageSize: number } }).pagination?.pageSize === DAYS_SAMPLE,
-    )!;
-    expect(online.filters.deposit_completed_datetime).toEqual({ gte: new Date(0).toISOString() });
-    expect(online.request).toMatchObject({ ordering: '-deposit_completed_datetime' });
+    expect(f.months[1]).toEqual({
+      month: '2025-04',
+      soldCount: 2,
+      turnover: 2775,
+      split: { vendor: 815, depositors: 1960, platform: 0 },
+    });
+    expect(f.byCategory).toEqual([{ key: 'c1', label: 'Robes', count: 3, amount: 3775 }]);
+    expect(f.statusCounts.INLINE).toBe(4);
+    expect(f.statusCounts.DRAFT).toBe(0);
   });
 });

@@ -34,3 +34,10 @@ export function Figure({
     </div>
   );
 }
+
+/** Integer cents as euros in the reader's language (the division is for display only). */
+export function formatCents(cents: number, language: string): string {
+  return new Intl.NumberFormat(locale(language), { style: 'currency', currency: 'EUR' }).format(
+    cents / 100,
+  );
+}
