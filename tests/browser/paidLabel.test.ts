@@ -86,6 +86,17 @@ describe('a paid shipping label, as vendor@', () => {
       await dialog.getByRole('radio', { name: /Librairie Saint-Honoré/ }).waitFor(T);
       await dialog.locator('label').filter({ hasText: 'Librairie Saint-Honoré' }).click();
       await dialog.getByLabel('Nom de l’acheteur').fill('Léa Dubois');
+      // A heavier parcel costs its band's price; back to the lightest band for this one.
+      const weight = dialog.getByLabel('Poids du colis, emballage compris');
+      await weight.selectOption('5');
+      expect(plain(await weight.locator('option:checked').textContent())).toBe(
+        'Jusqu’à 5 kg (8,90 €)',
+      );
+      await dialog.getByRole('button', { name: 'Payer 8,90 € et créer l’étiquette' }).waitFor(T);
+      expect(plain(await dialog.getByTestId('ship-no-free-label').textContent())).toContain(
+        '8,90 €',
+      );
+      await weight.selectOption('1');
       expect(await seriousViolations(page)).toEqual([]);
 
       // Paying leaves for the provider's page; paid, it comes back to the payment screen.

@@ -7,6 +7,7 @@ import {
 } from '../../server/services/billing/billingSettings.ts';
 import { PAYMENT_WEBHOOK_PATH } from '../../server/services/billing/paymentProvider.ts';
 import { SHIPPING_WEBHOOK_PATH } from '../../server/services/shipping/carrierClient.ts';
+import { LABEL_WEIGHT_BANDS_KG } from '../../server/services/shipping/labelPrices.ts';
 import {
   SANDBOX_SHIPPING,
   type ShippingSettings,
@@ -181,6 +182,13 @@ describe('a label beyond the allowance', () => {
       deliveryPlace: colissimo.uuid,
     });
     expect(other.priceCents).toBe(BigInt(SANDBOX_SHIPPING.labelPrices.colissimo[0]!));
+    // Every band of the place's carrier comes with the answer, so the dialog prices each weight.
+    expect(other.priceBands.map((b) => [b.maxWeightKg, b.priceCents])).toEqual(
+      LABEL_WEIGHT_BANDS_KG.map((kg, i) => [
+        kg,
+        BigInt(SANDBOX_SHIPPING.labelPrices.colissimo[i]!),
+      ]),
+    );
     await t.client(DeliveryPlaceService, 'vendor').destroy({ uuid: colissimo.uuid });
   });
 

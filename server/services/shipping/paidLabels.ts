@@ -70,15 +70,25 @@ function priceOf(deps: ServiceDeps, service: DeliveryService, weightKg: number):
   return price;
 }
 
-/** What a paid label from the named place (or the first active one) at that weight costs; 0 without. */
+/**
+ * What a paid label from the named place (or the first active one) costs at that weight, and at
+ * every weight band of its carrier; 0 and no band without a place.
+ */
 export async function nextLabelPrice(
   deps: ServiceDeps,
   vendor: string,
   req: CheckIfNextLabelIsFreeRequest,
-): Promise<bigint> {
+): Promise<{ priceCents: bigint; priceBands: { maxWeightKg: number; priceCents: bigint }[] }> {
   const place = await placeOf(deps.db, vendor, req.deliveryPlace || undefined);
-  if (!place) return 0n;
-  return BigInt(priceOf(deps, serviceOf(place), req.weight ?? deps.shipping.defaultWeightKg));
+  if (!place) return { priceCents: 0n, priceBands: [] };
+  const service = serviceOf(place);
+  return {
+    priceCents: BigInt(priceOf(deps, service, req.weight ?? deps.shipping.defaultWeightKg)),
+    priceBands: LABEL_WEIGHT_BANDS_KG.map((maxWeightKg) => ({
+      maxWeightKg,
+      priceCents: BigInt(priceOf(deps, service, maxWeightKg)),
+    })),
+  };
 }
 
 /** Makes the label's parcel at the carrier, from the label row and the vendor as sender. */

@@ -222,8 +222,11 @@ export function shippingCallsHandlers(deps: ServiceDeps) {
     async checkIfNextLabelIsFree(req: CheckIfNextLabelIsFreeRequest, ctx: HandlerContext) {
       const vendor = ownVendor(requireCaller(ctx), req.vendor);
       const left = await freeLabelsLeft(db, deps, vendor);
-      const priceCents = await nextLabelPrice(deps, vendor, req);
-      return { isFree: left > 0, freeRemaining: left, priceCents };
+      return {
+        isFree: left > 0,
+        freeRemaining: left,
+        ...(await nextLabelPrice(deps, vendor, req)),
+      };
     },
 
     async createWithPaymentUrl(req: CreateLabelWithPaymentUrlRequest, ctx: HandlerContext) {

@@ -61,6 +61,10 @@ export function shipLogic(clients: ClientFactory, leave: (url: string) => void) 
           places: active,
           freeRemaining: free.freeRemaining,
           priceCents: Number(free.priceCents),
+          priceBands: free.priceBands.map((b) => ({
+            maxKg: b.maxWeightKg,
+            priceCents: Number(b.priceCents),
+          })),
         };
       }),
       findPoints: fromPromise<
@@ -76,6 +80,7 @@ export function shipLogic(clients: ClientFactory, leave: (url: string) => void) 
               deliveryPlace: input.place,
               recipientServicePointId: input.pointId,
               recipientName: input.recipientName,
+              weight: input.weightKg,
               idempotencyKey: input.idempotencyKey,
             },
           },
@@ -93,6 +98,7 @@ export function shipLogic(clients: ClientFactory, leave: (url: string) => void) 
                 deliveryPlace: input.place,
                 recipientServicePointId: input.pointId,
                 recipientName: input.recipientName,
+                weight: input.weightKg,
                 idempotencyKey: input.idempotencyKey,
               },
             },

@@ -12,6 +12,10 @@ const START: ShipStart = {
   places: [{ uuid: 'place-1', name: 'Tabac Presse Rivoli', deliveryService: 1 }],
   freeRemaining: 2,
   priceCents: 450,
+  priceBands: [
+    { maxKg: 1, priceCents: 450 },
+    { maxKg: 5, priceCents: 890 },
+  ],
 };
 /** No free label left this month: the label is paid first. */
 const PAID_START: ShipStart = { ...START, freeRemaining: 0 };
@@ -42,6 +46,9 @@ const USER_EVENTS: ShipEvent[] = [
   // Not among the points found: ignored.
   { type: 'ship.pickPoint', id: '99999' },
   { type: 'ship.recipientName', value: ' Camille Martin ' },
+  { type: 'ship.weight', kg: 5 },
+  // Not a band of the carrier: ignored.
+  { type: 'ship.weight', kg: 3 },
   { type: 'ship.submit' },
   { type: 'ship.download' },
 ];
@@ -49,7 +56,7 @@ const events = [
   ...USER_EVENTS,
   done('loadStart', START),
   done('loadStart', PAID_START),
-  done('loadStart', { places: [], freeRemaining: 2, priceCents: 0 }),
+  done('loadStart', { places: [], freeRemaining: 2, priceCents: 0, priceBands: [] }),
   failure('loadStart', new ConnectError('down', Code.Unavailable)),
   done('findPoints', POINTS),
   failure('findPoints', refused('CARRIER_UNAVAILABLE')),
@@ -92,8 +99,15 @@ function check(s: Snapshot, { where, started, previous, event, emitted }: StepIn
       place: 'place-1',
       pointId: '10002',
       recipientName: 'Camille Martin',
+      weightKg: c.weightKg,
       idempotencyKey: c.idempotencyKey,
     });
+  }
+  // The weight is one of the carrier's bands, and the price shown is that band's.
+  if (c.priceBands.length > 0) {
+    const band = c.priceBands.find((b) => b.maxKg === c.weightKg);
+    expect(band, where).toBeDefined();
+    expect(c.priceCents, where).toBe(band?.priceCents);
   }
   if (c.pointId !== null) expect(c.pointId, where).toBe('10002');
   if (s.matches({ open: 'made' }) || s.matches({ open: 'downloading' }))

@@ -3,6 +3,7 @@ import { toAppError, type AppErrorCode } from '../../rpc/errors.ts';
 import {
   isPostalCode,
   refusalOf,
+  type LabelPriceBand,
   type ShipLabel,
   type ShipPlace,
   type ShipPoint,
@@ -16,6 +17,8 @@ export interface CreateLabelInput {
   readonly place: string;
   readonly pointId: string;
   readonly recipientName: string;
+  /** The parcel's weight band's upper bound in kilograms (what the carrier is told). */
+  readonly weightKg: number;
   readonly idempotencyKey: string;
 }
 
@@ -26,6 +29,10 @@ export interface ShipContext {
   readonly freeRemaining: number;
   /** What a label costs once no free one is left (cents), from the place it leaves from. */
   readonly priceCents: number;
+  /** The carrier's weight bands with their prices; the price follows the band picked. */
+  readonly priceBands: readonly LabelPriceBand[];
+  /** The parcel's weight band, by its upper bound in kilograms (the lightest at opening). */
+  readonly weightKg: number;
   readonly postalCode: string;
   readonly points: readonly ShipPoint[];
   /** Whether a search was answered (an empty answer shows "no relay point"). */
@@ -51,10 +58,13 @@ export type ShipEvent =
   | { type: 'ship.search' }
   | { type: 'ship.pickPoint'; id: string }
   | { type: 'ship.recipientName'; value: string }
+  | { type: 'ship.weight'; kg: number }
   | { type: 'ship.submit' }
   | { type: 'ship.download' };
 
 export const RECIPIENT_NAME_MAX = 120;
+/** A parcel's weight until the vendor picks a band: the lightest band the carriers price. */
+export const DEFAULT_WEIGHT_KG = 1;
 
 const notProvided = (name: string) => () =>
   Promise.reject(new Error(`The ship actor "${name}" was not provided`));
@@ -64,6 +74,8 @@ const initial = {
   placeUuid: null,
   freeRemaining: 0,
   priceCents: 0,
+  priceBands: [],
+  weightKg: DEFAULT_WEIGHT_KG,
   postalCode: '',
   points: [],
   searched: false,
@@ -128,6 +140,8 @@ export const shipMachine = setup({
     isPaid: ({ context }) => isPaidLabel(context),
     isPoint: ({ context }, params: { id: string }) =>
       context.points.some((p) => p.id === params.id),
+    isBand: ({ context }, params: { kg: number }) =>
+      context.priceBands.some((b) => b.maxKg === params.kg),
   },
   actions: {
     startOpening: assign({ ...initial, idempotencyKey: () => crypto.randomUUID() }),
@@ -136,7 +150,14 @@ export const shipMachine = setup({
       places: params.start.places,
       placeUuid: params.start.places[0]?.uuid ?? null,
       freeRemaining: params.start.freeRemaining,
-      priceCents: params.start.priceCents,
+      priceCents: params.start.priceBands[0]?.priceCents ?? params.start.priceCents,
+      priceBands: params.start.priceBands,
+      weightKg: params.start.priceBands[0]?.maxKg ?? DEFAULT_WEIGHT_KG,
+    })),
+    assignWeight: assign(({ context }, params: { kg: number }) => ({
+      weightKg: params.kg,
+      priceCents: context.priceBands.find((b) => b.maxKg === params.kg)?.priceCents ?? 0,
+      refusal: null,
     })),
     assignPaymentUrl: assign((_, params: { url: string }) => ({ paymentUrl: params.url })),
     assignChoice: assign((_, params: Partial<ShipContext>) => ({ ...params, refusal: null })),
@@ -216,6 +237,10 @@ export const shipMachine = setup({
                 }),
               },
             },
+            'ship.weight': {
+              guard: { type: 'isBand', params: ({ event }) => ({ kg: event.kg }) },
+              actions: { type: 'assignWeight', params: ({ event }) => ({ kg: event.kg }) },
+            },
             'ship.submit': [
               {
                 guard: and(['canSubmit', 'isPaid']),
@@ -257,6 +282,7 @@ export const shipMachine = setup({
               place: context.placeUuid!,
               pointId: context.pointId!,
               recipientName: context.recipientName.trim(),
+              weightKg: context.weightKg,
               idempotencyKey: context.idempotencyKey!,
             }),
             onDone: {
@@ -283,6 +309,7 @@ export const shipMachine = setup({
               place: context.placeUuid!,
               pointId: context.pointId!,
               recipientName: context.recipientName.trim(),
+              weightKg: context.weightKg,
               idempotencyKey: context.idempotencyKey!,
             }),
             onDone: {

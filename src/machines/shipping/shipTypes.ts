@@ -34,6 +34,14 @@ export interface ShipStart {
   readonly freeRemaining: number;
   /** A paid label's price from the first place, in cents (0 without a place). */
   readonly priceCents: number;
+  /** That place's carrier's weight bands and their prices, lightest first (none without a place). */
+  readonly priceBands: readonly LabelPriceBand[];
+}
+
+/** A paid label's price, in cents, for a parcel up to `maxKg`. */
+export interface LabelPriceBand {
+  readonly maxKg: number;
+  readonly priceCents: number;
 }
 
 /** A refused call, kept to explain it. */

@@ -7,6 +7,7 @@ import {
   DialogFooter,
   FormGroup,
   H2,
+  HTMLSelect,
   InputGroup,
   Intent,
   Spinner,
@@ -228,6 +229,30 @@ function ShipBody({ actor }: { actor: ShipActor }) {
           onSearch={() => actor.send({ type: 'ship.search' })}
           onPick={(id) => actor.send({ type: 'ship.pickPoint', id })}
         />
+        {context.priceBands.length > 0 && (
+          <FormGroup label={t('shipping.parcelWeight')} labelFor="ship-weight">
+            <HTMLSelect
+              id="ship-weight"
+              value={context.weightKg}
+              disabled={busy}
+              onChange={(e) =>
+                actor.send({ type: 'ship.weight', kg: Number(e.currentTarget.value) })
+              }
+              data-testid="ship-weight"
+            >
+              {context.priceBands.map((b) => (
+                <option key={b.maxKg} value={b.maxKg}>
+                  {paid
+                    ? t('shipping.weightBandPrice', {
+                        kg: b.maxKg,
+                        price: formatPrice(b.priceCents / 100, i18n.language),
+                      })
+                    : t('shipping.weightBand', { kg: b.maxKg })}
+                </option>
+              ))}
+            </HTMLSelect>
+          </FormGroup>
+        )}
         <FormGroup label={t('shipping.recipientName')} labelFor="ship-recipient-name">
           <InputGroup
             id="ship-recipient-name"
