@@ -6,6 +6,7 @@ import {
   type LedgerEntry,
   type LedgerEntryKind,
 } from '../../../src/domain/ledger/ledger.ts';
+import { notify } from '../notices/notify.ts';
 
 interface EntryRow {
   uuid: string;
@@ -24,7 +25,8 @@ interface EntryRow {
  * depositor's share, PAYED makes it payable, a return or refund reverses it. The products are
  * locked first, so two changes of one product never write beside each other, and a change already
  * recorded writes nothing. A credit is written for a product whose deposit names a vendor and a
- * customer; a reversal goes to the vendor and customer of the credit it reverses.
+ * customer; a reversal goes to the vendor and customer of the credit it reverses. Each credit
+ * also writes the sale's notices (server/services/notices/notify.ts).
  */
 export async function recordSaleLedger(
   trx: Kysely<Database>,
@@ -58,6 +60,7 @@ export async function recordSaleLedger(
   }
   const inserts: Insertable<DepositorLedgerEntry>[] = [];
   const madePayable: string[] = [];
+  const sold: { product: string; shareCents: number }[] = [];
   for (const p of products) {
     const rows = byProduct.get(p.uuid) ?? [];
     const entries: LedgerEntry[] = rows.map((r) => ({
@@ -87,7 +90,8 @@ export async function recordSaleLedger(
         created_at: now,
       });
     }
-    for (const c of change.credits)
+    for (const c of change.credits) {
+      sold.push({ product: p.uuid, shareCents: c.amountCents });
       inserts.push({
         vendor: p.vendor ?? '',
         customer: p.customer ?? '',
@@ -97,6 +101,7 @@ export async function recordSaleLedger(
         payable_at: c.payable ? now : null,
         created_at: now,
       });
+    }
     madePayable.push(...change.madePayable);
   }
   if (inserts.length > 0) await trx.insertInto('depositor_ledger_entry').values(inserts).execute();
@@ -107,6 +112,8 @@ export async function recordSaleLedger(
       .where('uuid', 'in', madePayable)
       .where('payable_at', 'is', null)
       .execute();
+  // A credit is a sale: its depositor and vendor are told, in this same transaction.
+  for (const sale of sold) await notify(trx, { kind: 'ITEM_SOLD', ...sale });
 }
 
 /** The same for every product of a deposit (a bulk change, a restitution). */

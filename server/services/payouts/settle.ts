@@ -11,6 +11,7 @@ import {
 import type { PayoutMethod, PayoutReceiptDocument } from '../../documents/model.ts';
 import { partyOf, type PartyRow } from './parties.ts';
 import { refuse } from './refusals.ts';
+import { notify } from '../notices/notify.ts';
 
 /** What one payout is asked to settle. */
 export interface SettleInput {
@@ -293,6 +294,14 @@ export async function settleInTransaction(
       ${entries.map((e) => Number(e.amount_cents))}::bigint[]) as x(entry, product, share)`.execute(
     trx,
   );
+  await notify(trx, {
+    kind: 'PAYOUT_SENT',
+    vendor: input.vendor,
+    customer: input.customer,
+    amountCents,
+    method: input.method,
+    receiptNumber: receipt.number,
+  });
   return {
     uuid: payoutUuid,
     replayed: false,

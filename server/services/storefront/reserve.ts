@@ -4,6 +4,7 @@ import { mapDatabaseErrors } from '../../crud/crudService.ts';
 import { reasonOf } from '../../rpc/reasons.ts';
 import { checkAgainstDeposit } from '../deposit/rules/productRules.ts';
 import type { ServiceDeps } from '../deps.ts';
+import { notify } from '../notices/notify.ts';
 import { recordProductEvent } from '../publishing/timeline.ts';
 import { requestWithdrawals } from '../publishing/withdrawals.ts';
 import type { ShopProduct, ShopVendor } from './shopData.ts';
@@ -66,6 +67,7 @@ export async function reserveProduct(
           detail: buyerName,
           at: now,
         });
+        await notify(trx, { kind: 'ITEM_RESERVED', product: product.uuid, vendor: vendor.uuid });
         if (vendor.email)
           await mailer.queue(
             trx,

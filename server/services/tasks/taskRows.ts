@@ -8,6 +8,7 @@ import {
 } from '../../../src/rpc/gen/seconde/v1/background_task_pb.ts';
 import { enumToLabel, rowToMessage } from '../../crud/rowMapping.ts';
 import { tableColumns } from '../deposit/requests/columns.ts';
+import { notify } from '../notices/notify.ts';
 
 export type TaskRow = Record<string, unknown> & {
   uuid: string;
@@ -140,14 +141,29 @@ export async function endRun(
   message: string | null,
   now: Date,
 ): Promise<TaskRow | undefined> {
-  const { rows } = await sql<TaskRow>`
-    update background_task set status = ${status}::background_task_status,
-      progress = case when ${status} = 'COMPLETED' then 100 else progress end,
-      progress_messages = ${appended(message)},
-      last_run_end_datetime = ${now}, updated_at = ${now}, row_version = row_version + 1
-    where uuid = ${uuid} and status in ('CREATED', 'SCHEDULED', 'RUNNING')
-    returning *`.execute(db);
-  return rows[0];
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<TaskRow>`
+      update background_task set status = ${status}::background_task_status,
+        progress = case when ${status} = 'COMPLETED' then 100 else progress end,
+        progress_messages = ${appended(message)},
+        last_run_end_datetime = ${now}, updated_at = ${now}, row_version = row_version + 1
+      where uuid = ${uuid} and status in ('CREATED', 'SCHEDULED', 'RUNNING')
+      returning *`.execute(trx);
+    const row = rows[0];
+    // A task over for good tells its owner, and whoever started it, in the same transaction.
+    if (row && status !== 'SCHEDULED') {
+      const payload = (row.payload as Record<string, unknown> | null) ?? {};
+      await notify(trx, {
+        kind: 'TASK_FINISHED',
+        task: row.uuid,
+        vendor: row.owner_object_uuid,
+        requestedBy: typeof payload.requestedBy === 'string' ? payload.requestedBy : '',
+        label: typeof row.label === 'string' ? row.label : '',
+        failed: status === 'ERROR',
+      });
+    }
+    return row;
+  });
 }
 
 /** The tasks not over yet, with the pg-boss state of their job (null when the job is gone). */

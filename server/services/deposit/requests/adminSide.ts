@@ -21,6 +21,7 @@ import type { ServiceDeps } from '../../deps.ts';
 import { tableColumns } from './columns.ts';
 import { OPEN_DEPOSIT, lockOpenDeposit } from './facts.ts';
 import { depositMessage } from './vendorSide.ts';
+import { notify } from '../../notices/notify.ts';
 
 /** An admin answers a deposit request within 48 hours (2-business-data.md §1, §9). */
 export const ANSWER_WITHIN_MS = 48 * 3_600_000;
@@ -127,6 +128,7 @@ export function adminSideHandlers(deps: ServiceDeps) {
           status = ${ASSIGNED_STATUS}, updated_at = now(), row_version = row_version + 1
         where uuid = ${depositUuid} returning *`.execute(trx);
       await sql`delete from deposit_request where deposit = ${depositUuid}`.execute(trx);
+      await notify(trx, { kind: 'DEPOSIT_ASSIGNED', deposit: depositUuid, vendor: vendorUuid });
       if (vendor.email)
         await mailer.queue(
           trx,
