@@ -15,6 +15,7 @@ import { DashboardService } from '../../src/rpc/gen/seconde/v1/dashboard_pb.ts';
 import { DeliveryPlaceService } from '../../src/rpc/gen/seconde/v1/delivery_place_pb.ts';
 import { DepositImageService } from '../../src/rpc/gen/seconde/v1/deposit_image_pb.ts';
 import { DepositService } from '../../src/rpc/gen/seconde/v1/deposit_pb.ts';
+import { DressingService } from '../../src/rpc/gen/seconde/v1/dressing_pb.ts';
 import { DepositProductCategoryService } from '../../src/rpc/gen/seconde/v1/deposit_product_category_pb.ts';
 import { InvoiceService } from '../../src/rpc/gen/seconde/v1/invoice_pb.ts';
 import {
@@ -70,6 +71,7 @@ export const SERVICES = {
   DepositImageService,
   DepositProductCategoryService,
   DepositService,
+  DressingService,
   InvoiceService,
   MarketplaceTransactionService,
   OutboxMailService,

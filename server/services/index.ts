@@ -32,6 +32,7 @@ import { labelPollingHandlers } from './shipping/labelPolling.ts';
 import { paymentProcessHandlers } from './billing/paymentProcesses.ts';
 import { dac7CallsHandlers } from './dac7/dac7Calls.ts';
 import { personalDataHandlers } from './personalData/personalDataCalls.ts';
+import { dressingHandlers } from './dressing/dressingCalls.ts';
 import { policeRegisterHandlers } from './policeRegister/registerCalls.ts';
 import { statsCallsHandlers } from './stats/statsCalls.ts';
 import { buyerCallsHandlers } from './buyers/buyerCalls.ts';
@@ -81,6 +82,7 @@ export function handWrittenParts(deps: ServiceDeps) {
     ...paymentProcessHandlers(deps),
     ...dac7CallsHandlers(deps),
     ...personalDataHandlers(deps),
+    ...dressingHandlers(deps),
     ...policeRegisterHandlers(deps),
     ...statsCallsHandlers(deps),
     ...buyerCallsHandlers(deps),

@@ -28,6 +28,7 @@ import { documentsEn } from './areas/documents.en.ts';
 import { payoutsEn } from './areas/payouts.en.ts';
 import { dac7En } from './areas/dac7.en.ts';
 import { privacyEn } from './areas/privacy.en.ts';
+import { dressingEn } from './areas/dressing.en.ts';
 import { depositRatesEn } from './areas/depositRates.en.ts';
 import { invoicingEn } from './areas/invoicing.en.ts';
 import { invoicesEn } from './areas/invoices.en.ts';
@@ -73,6 +74,7 @@ export const en: Translation = {
   ...payoutsEn,
   ...dac7En,
   ...privacyEn,
+  ...dressingEn,
   ...depositRatesEn,
   ...invoicingEn,
   ...invoicesEn,

@@ -28,6 +28,7 @@ import { documentsFr } from './areas/documents.fr.ts';
 import { payoutsFr } from './areas/payouts.fr.ts';
 import { dac7Fr } from './areas/dac7.fr.ts';
 import { privacyFr } from './areas/privacy.fr.ts';
+import { dressingFr } from './areas/dressing.fr.ts';
 import { depositRatesFr } from './areas/depositRates.fr.ts';
 import { invoicingFr } from './areas/invoicing.fr.ts';
 import { invoicesFr } from './areas/invoices.fr.ts';
@@ -71,6 +72,7 @@ export const fr = {
   ...payoutsFr,
   ...dac7Fr,
   ...privacyFr,
+  ...dressingFr,
   ...depositRatesFr,
   ...invoicingFr,
   ...invoicesFr,

@@ -113,10 +113,12 @@ describe('vendors, as admin@', () => {
 describe('customer@', () => {
   it('sees their own dressing and information, and nobody else’s', async () => {
     const { page, close } = await openAs('customer@seconde.test', '/dressing');
-    const deposits = page.getByTestId('dressing-deposit');
-    await deposits.first().waitFor({ timeout: 30_000 });
-    await deposits.first().getByRole('link').click();
-    await page.getByTestId('dressing-open').waitFor();
+    // Their items, narrowed to one deposit by its link.
+    const deposits = page.getByRole('navigation', { name: 'Vos dépôts' }).getByRole('link');
+    await deposits.nth(1).waitFor({ timeout: 30_000 });
+    await deposits.nth(1).click();
+    await page.waitForURL(/\/dressing\/[0-9a-f-]+$/);
+    await page.getByTestId('dressing-card').first().waitFor();
     await page
       .getByRole('navigation', { name: 'Mon espace' })
       .getByRole('link', { name: 'Informations' })

@@ -14,6 +14,7 @@ import { DashboardService } from '../../../src/rpc/gen/seconde/v1/dashboard_pb.t
 import { DeliveryPlaceService } from '../../../src/rpc/gen/seconde/v1/delivery_place_pb.ts';
 import { DepositImageService } from '../../../src/rpc/gen/seconde/v1/deposit_image_pb.ts';
 import { DepositService } from '../../../src/rpc/gen/seconde/v1/deposit_pb.ts';
+import { DressingService } from '../../../src/rpc/gen/seconde/v1/dressing_pb.ts';
 import { DepositProductCategoryService } from '../../../src/rpc/gen/seconde/v1/deposit_product_category_pb.ts';
 import { InvoiceService } from '../../../src/rpc/gen/seconde/v1/invoice_pb.ts';
 import {
@@ -172,6 +173,11 @@ export const ACCESS_TABLE: readonly ServiceEntry[] = [
     // customer themself); the handler then keeps a vendor to their own entries.
     getBalance: member('customer', reads('customer', 'customer')),
     listLedgerEntries: member('customer', reads('customer', 'customer')),
+  }),
+  // The depositor's space: a customer names themself (or no one), a vendor one of their contacts
+  // (the handler then asks for a deposit at them and narrows everything to it), staff anyone.
+  rulesFor(DressingService, {
+    getDressing: member('customer', reads('customer', 'customer')),
   }),
   rulesFor(CompanyService, {
     list: vendor('company'),

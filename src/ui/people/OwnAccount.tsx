@@ -2,12 +2,13 @@ import { H1 } from '@blueprintjs/core';
 import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
 import { selectCustomerUuid } from '../../machines/people/access.ts';
 import { customerLogic } from '../../machines/people/peopleRecords.ts';
 import { useAppServices } from '../app/servicesContext.ts';
 import { useSession } from '../app/sessionContext.ts';
 import { CustomerInfo } from './CustomerInfo.tsx';
-import { DressingPanel } from './DressingPanel.tsx';
+import { DepositorDressing } from '../dressing/DepositorDressing.tsx';
 import { NotAllowed } from './Gate.tsx';
 import { RouteTabs } from './RouteTabs.tsx';
 import { PersonalDataPanel } from '../privacy/PersonalDataPanel.tsx';
@@ -26,7 +27,23 @@ function OwnTabs() {
   );
 }
 
-/** `/dressing/:depositUuid?`: the customer's own deposits and items. */
+/** The customer's own space; the route's deposit narrows the items. */
+function OwnDressing({ customer }: { customer: string }) {
+  const { depositUuid } = useParams();
+  return (
+    <DepositorDressing
+      key={customer}
+      customer={customer}
+      deposit={depositUuid}
+      basePath="/dressing"
+    />
+  );
+}
+
+/**
+ * `/dressing/:depositUuid?`: the customer's own items, where each is live, its steps and what it
+ * earns, the totals owed and paid, and their statements.
+ */
 export function OwnDressingView() {
   const { t } = useTranslation();
   const customerUuid = useSession(selectCustomerUuid);
@@ -35,7 +52,7 @@ export function OwnDressingView() {
     <section aria-labelledby="own-dressing-title" className="seconde-page">
       <H1 id="own-dressing-title">{t('people.ownDressingTitle')}</H1>
       <OwnTabs />
-      <DressingPanel owner={{ kind: 'customer', uuid: customerUuid }} basePath="/dressing" />
+      <OwnDressing customer={customerUuid} />
     </section>
   );
 }
