@@ -6,6 +6,8 @@ export const statsEn: typeof statsFr = {
     myNav: 'My statistics',
     myTitle: 'My statistics',
     period: 'Sales of the period',
+    from: 'From',
+    to: 'To (included)',
     staffScope:
       'Sales dated in the period for every vendor; deposits and vendors counted when created.',
     myScope: 'Your sales dated in the period; your deposits counted when created.',

@@ -4,6 +4,8 @@ export const statsFr = {
     myNav: 'Mes statistiques',
     myTitle: 'Mes statistiques',
     period: 'Ventes de la période',
+    from: 'Du',
+    to: 'Au (inclus)',
     staffScope:
       'Ventes datées de la période pour tous les vendeurs ; dépôts et vendeurs comptés à leur création.',
     myScope: 'Vos ventes datées de la période ; vos dépôts comptés à leur création.',

@@ -16,6 +16,7 @@ import {
   VendorService,
   type Vendor,
 } from '../../rpc/gen/seconde/v1/vendor_pb.ts';
+import { StatsService } from '../../rpc/gen/seconde/v1/stats_pb.ts';
 import { appInterceptors } from '../../rpc/transport.ts';
 import { acquisitionLogic } from './acquisitionLogic.ts';
 import { HIRING_ORDERING, HIRING_SORTABLE, vendorHiringLogic } from './vendorHiringLogic.ts';
@@ -86,6 +87,15 @@ function clientsFor() {
         },
         lastActivity: (request) => ({
           lastActivityDatetime: request.uuid === 'v3' ? at(0) : undefined,
+        }),
+      });
+      // The plans of the period's vendors, counted by the server in one answer.
+      router.service(StatsService, {
+        getStats: () => ({
+          vendorsByPlan: [
+            { key: 'NONE', count: 3 },
+            { key: 'PRO', count: 1 },
+          ],
         }),
       });
       router.service(SubscriptionService, {

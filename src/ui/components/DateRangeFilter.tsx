@@ -11,6 +11,9 @@ export interface DateRangeFilterProps {
   /** What the dates choose, e.g. "deposits created in the period". */
   readonly legend: string;
   readonly idPrefix: string;
+  /** The two dates' labels; the deposit list's "created from / until" unless told. */
+  readonly fromLabel?: string;
+  readonly toLabel?: string;
 }
 
 /**
@@ -23,12 +26,14 @@ export function DateRangeFilter({
   canClear,
   legend,
   idPrefix,
+  fromLabel,
+  toLabel,
 }: DateRangeFilterProps) {
   const { t } = useTranslation();
   return (
     <fieldset className="seconde-pages-filters" data-testid={`${idPrefix}-range`}>
       <legend>{legend}</legend>
-      <FormGroup label={t('deposits.dateFrom')} labelFor={`${idPrefix}-from`}>
+      <FormGroup label={fromLabel ?? t('deposits.dateFrom')} labelFor={`${idPrefix}-from`}>
         <InputGroup
           id={`${idPrefix}-from`}
           type="date"
@@ -36,7 +41,7 @@ export function DateRangeFilter({
           onValueChange={(dateFrom) => onChange({ dateFrom })}
         />
       </FormGroup>
-      <FormGroup label={t('deposits.dateTo')} labelFor={`${idPrefix}-to`}>
+      <FormGroup label={toLabel ?? t('deposits.dateTo')} labelFor={`${idPrefix}-to`}>
         <InputGroup
           id={`${idPrefix}-to`}
           type="date"

@@ -14,6 +14,9 @@ export interface PeriodFiguresProps<Figures> {
   /** The screen's heading; without one the figures are a part of a screen (a tab). */
   readonly title?: string;
   readonly legend: string;
+  /** The two dates' labels, when the period chooses something other than creation dates. */
+  readonly fromLabel?: string;
+  readonly toLabel?: string;
   readonly children: (figures: Figures) => ReactNode;
 }
 
@@ -26,6 +29,8 @@ export function PeriodFigures<Figures>({
   id,
   title,
   legend,
+  fromLabel,
+  toLabel,
   children,
 }: PeriodFiguresProps<Figures>) {
   const { t } = useTranslation();
@@ -43,6 +48,8 @@ export function PeriodFigures<Figures>({
       <DateRangeFilter
         idPrefix={id}
         legend={legend}
+        {...(fromLabel ? { fromLabel } : {})}
+        {...(toLabel ? { toLabel } : {})}
         range={range}
         canClear={canClear}
         onChange={(patch) => actor.send({ type: 'figures.setRange', range: patch })}

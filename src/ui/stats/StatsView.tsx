@@ -24,6 +24,8 @@ export function StatsView() {
       id="stats"
       title={t('pages.statsTitle')}
       legend={t('statsCharts.period')}
+      fromLabel={t('statsCharts.from')}
+      toLabel={t('statsCharts.to')}
     >
       {(figures) => (
         <>
@@ -47,6 +49,8 @@ export function MyStatsView() {
       id="my-stats"
       title={t('statsCharts.myTitle')}
       legend={t('statsCharts.period')}
+      fromLabel={t('statsCharts.from')}
+      toLabel={t('statsCharts.to')}
     >
       {(figures) => (
         <>
