@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { DepositStatus } from '../../src/rpc/gen/seconde/v1/deposit_pb.ts';
+import { DepositService, DepositStatus } from '../../src/rpc/gen/seconde/v1/deposit_pb.ts';
+import { ProductFamily } from '../../src/rpc/gen/seconde/v1/category_pb.ts';
 import { StorefrontService } from '../../src/rpc/gen/seconde/v1/listing_pb.ts';
 import {
   NoticeKind,
@@ -244,6 +245,36 @@ describe('live notices', () => {
     expect(mails[0]!.subject).toMatch(/^Versement de /);
     expect(mails[0]!.body).toContain('par chèque');
   }, 60_000);
+
+  it('tells a vendor of the deposit staff gave them, and nobody else', async () => {
+    const deposit = await t.client(DepositService, 'admin').create({
+      deposit: {
+        name: `Demande avis ${Date.now()}`,
+        status: DepositStatus.WAITING_FOR_VENDOR,
+        customerPostalCode: '75018',
+        family: ProductFamily.WOMAN,
+        customerAcceptSendPostal: false,
+        isCreatedByPublicForm: true,
+      },
+    });
+    const vendor = openStream('vendor', { fromNow: true });
+    const other = openStream('company', { fromNow: true });
+    await Promise.all([vendor.open, other.open]);
+    await t.client(DepositService, 'admin').assign({
+      uuid: deposit.uuid,
+      vendorUuid,
+      rowVersion: deposit.rowVersion,
+    });
+    const [notice] = await vendor.until(1);
+    expect(notice).toMatchObject({
+      kind: NoticeKind.DEPOSIT_ASSIGNED,
+      deposit: deposit.uuid,
+      depositName: deposit.name,
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(other.notices).toEqual([]);
+    await Promise.all([vendor.close(), other.close()]);
+  });
 
   it('answers nobody else’s notices: the stream reads the caller’s identity only', async () => {
     const before = openStream('trial', { afterSeq: 0n });
