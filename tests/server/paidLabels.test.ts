@@ -24,6 +24,7 @@ import {
   PaymentStatus,
 } from '../../src/rpc/gen/seconde/v1/payment_process_pb.ts';
 import {
+  LabelFormat,
   ShippingLabelService,
   ShippingStatus,
 } from '../../src/rpc/gen/seconde/v1/shipping_label_pb.ts';
@@ -313,6 +314,51 @@ describe('a label beyond the allowance', () => {
     expect(payments.sessions.get(process.paymentProviderId)?.status).toBe('expired');
     const next = await labels('vendor').createWithPaymentUrl(order(product, 'paid-abandoned-3'));
     expect(next.shippingLabel!.deliveryStatus).toBe(ShippingStatus.NOT_CREATED);
+  });
+
+  it('cancels a paid label not yet left when its payment is refunded, once', async () => {
+    const label = await paidLabel('paid-refunded');
+    expect(label.deliveryStatus).toBe(ShippingStatus.CREATED);
+    const cancels = () =>
+      carrier.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/cancel')).length;
+    const before = cancels();
+    const process = (
+      await t.client(PaymentProcessService, 'vendor').list({ ownerObjectUuid: label.uuid })
+    ).results[0]!;
+    const intent = String(payments.sessions.get(process.paymentProviderId)!.payment_intent);
+    const refund = async (id: string) => {
+      const payload = JSON.stringify({
+        id,
+        object: 'event',
+        created: Math.floor(Date.now() / 1000) + 5,
+        type: 'charge.refunded',
+        data: {
+          object: { id: `ch_${id}`, object: 'charge', payment_intent: intent, refunded: true },
+        },
+      });
+      const answer = await fetch(`${serverUrl}${PAYMENT_WEBHOOK_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': payments.sign(payload) },
+        body: payload,
+      });
+      expect(answer.status).toBe(200);
+    };
+    await refund(`evt_refund_${label.uuid}`);
+    const cancelled = await labels('vendor').retrieve({ uuid: label.uuid });
+    expect(cancelled.deliveryStatus).toBe(ShippingStatus.CANCELED);
+    expect(cancels()).toBe(before + 1);
+    // The refund is the provider's fact: the payment says so; a second event changes nothing.
+    const refunded = await t
+      .client(PaymentProcessService, 'vendor')
+      .retrieve({ uuid: process.uuid });
+    expect(refunded.paymentStatus).toBe(PaymentStatus.REFUNDED);
+    await refund(`evt_refund_again_${label.uuid}`);
+    expect(cancels()).toBe(before + 1);
+    expect(
+      await refusalOf(
+        labels('vendor').download({ uuid: label.uuid, format: LabelFormat.LABEL_PRINTER }),
+      ),
+    ).toMatchObject({ reason: 'LABEL_CANCELED' });
   });
 
   it('refuses a paid label while the plan still covers one, and a parcel too heavy', async () => {

@@ -79,6 +79,17 @@ export function onPaymentCompleted(contentType: string, handler: PaymentComplete
   completedHandlers.set(contentType, handler);
 }
 
+/**
+ * What the owner of a payment does once the provider refunded it (a label not yet left is
+ * cancelled at the carrier), in the transaction that records the refund, so it happens once.
+ */
+const refundedHandlers = new Map<string, PaymentCompleted>();
+
+/** Registers what happens to objects of `contentType` when their payment is refunded. */
+export function onPaymentRefunded(contentType: string, handler: PaymentCompleted): void {
+  refundedHandlers.set(contentType, handler);
+}
+
 // An invoice paid through its payment link is paid.
 onPaymentCompleted('invoice', async (trx, process) => {
   await sql`update invoice set invoice_status = 'PAYED', invoice_payed_datetime = now(),
@@ -504,9 +515,9 @@ export async function applyPaymentEvent(
         provider_event_at = ${eventAt}, updated_at = now(), row_version = row_version + 1
       where uuid = ${row.uuid as string} returning *`.execute(trx)
   ).rows[0]!;
-  if (next === 'COMPLETED') {
-    const owner = completedHandlers.get(String(updated.owner_content_type ?? ''));
-    if (owner) await owner(trx, updated);
-  }
+  const handlers =
+    next === 'COMPLETED' ? completedHandlers : next === 'REFUNDED' ? refundedHandlers : undefined;
+  const owner = handlers?.get(String(updated.owner_content_type ?? ''));
+  if (owner) await owner(trx, updated);
   return 'applied';
 }

@@ -18,6 +18,7 @@ import {
   cancelPaymentProcess,
   createPaymentProcess,
   onPaymentCompleted,
+  onPaymentRefunded,
 } from '../billing/paymentProcesses.ts';
 import { tableColumns } from '../deposit/requests/columns.ts';
 import type { ServiceDeps } from '../deps.ts';
@@ -26,6 +27,7 @@ import { requireCarrier, type CarrierClient, type CreatedParcel } from './carrie
 import { LABEL_WEIGHT_BANDS_KG, labelPriceCents } from './labelPrices.ts';
 import { labelByRequestKey, vendorSender } from './labelRows.ts';
 import { statusOfCarrier } from './labelStatus.ts';
+import { shippingEvent } from './labelTracking.ts';
 import { ENDED_STATUSES, freeLabelsLeft } from './shippingCalls.ts';
 
 type Row = Record<string, unknown>;
@@ -222,6 +224,36 @@ export function paidLabelHandlers(deps: ServiceDeps, carrier: () => CarrierClien
       await sql`update shipping_label set carrier_error = ${errorText(error).slice(0, 500)}
         where uuid = ${label.uuid as string}`.execute(trx);
     }
+  });
+
+  // A refunded label is not shipped on the vendor's money: cancelled at the carrier unless the
+  // parcel already left (then the refund was the provider's or staff's decision, and it goes on).
+  onPaymentRefunded(LABEL_OWNER, async (trx, process) => {
+    const label = (
+      await sql<Row>`select * from shipping_label
+        where uuid::text = ${process.owner_object_uuid as string} for update`.execute(trx)
+    ).rows[0];
+    if (!label || label.payment !== process.uuid) return;
+    const status = String(label.delivery_status);
+    if (!['NOT_CREATED', 'CREATED', 'ERROR'].includes(status)) return;
+    if (label.carrier_parcel_id) {
+      const client = carrier();
+      const voided = await (
+        client?.cancelParcel(String(label.carrier_parcel_id)) ?? Promise.resolve(false)
+      ).catch(() => false);
+      if (!voided) {
+        console.warn(`shipping: refunded label ${String(label.uuid)} could not be cancelled`);
+        return;
+      }
+    }
+    const now = clock();
+    const cancelled = (
+      await sql<Row>`update shipping_label set delivery_status = 'CANCELED',
+          delivery_status_datetime = ${now}, cancel_datetime = ${now}, updated_at = ${now},
+          row_version = row_version + 1
+        where uuid = ${label.uuid as string} returning *`.execute(trx)
+    ).rows[0]!;
+    await shippingEvent(trx, cancelled);
   });
 
   /** Whether the label's payment completed. */
