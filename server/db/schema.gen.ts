@@ -174,6 +174,10 @@ export type QualificationStatus =
 
 export type ReservationStatus = 'CONFIRMED' | 'PENDING' | 'RELEASED';
 
+export type RestitutionAcceptanceChannel = 'EMAIL_LINK' | 'SCREEN';
+
+export type RestitutionReceiptStatus = 'ACCEPTED' | 'WAITING';
+
 export type SalePlatform =
   | 'AMAZON'
   | 'DEPOP'
@@ -1006,6 +1010,30 @@ export interface RateSlide {
   vendor: string | null;
 }
 
+export interface RestitutionReceipt {
+  accepted_at: Timestamp | null;
+  accepted_by: string | null;
+  accepted_ip: string | null;
+  accepted_through: RestitutionAcceptanceChannel | null;
+  accepted_user_agent: string | null;
+  created_at: Generated<Timestamp>;
+  customer: string | null;
+  deposit: string;
+  deposit_name: Generated<string>;
+  depositor: Json;
+  holder: Json;
+  items: Json;
+  language: Generated<string>;
+  restituted_at: Timestamp;
+  row_version: Generated<number>;
+  status: Generated<RestitutionReceiptStatus>;
+  token_expires_at: Timestamp;
+  token_hash: string;
+  updated_at: Generated<Timestamp>;
+  uuid: Generated<string>;
+  vendor: string;
+}
+
 export interface SepaBatch {
   count: number;
   created_at: Generated<Timestamp>;
@@ -1255,6 +1283,7 @@ export interface Database {
   product_size: ProductSize;
   publish_result: PublishResult;
   rate_slide: RateSlide;
+  restitution_receipt: RestitutionReceipt;
   sepa_batch: SepaBatch;
   shipping_label: ShippingLabel;
   storefront_reservation: StorefrontReservation;

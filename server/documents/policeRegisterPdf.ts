@@ -70,6 +70,7 @@ const KIND_KEYS: Record<RegisterKind, Key> = {
   DEPOSIT: 'kindDeposit',
   PURCHASE: 'kindPurchase',
   CORRECTION: 'kindCorrection',
+  RESTITUTION: 'kindRestitution',
 };
 
 /** The printed cells of one entry, shared by the PDF and the CSV. */

@@ -38,6 +38,7 @@ import { PublicDepositService } from '../../src/rpc/gen/seconde/v1/public_deposi
 import { PublisherService } from '../../src/rpc/gen/seconde/v1/publisher_pb.ts';
 import { RateSlideService } from '../../src/rpc/gen/seconde/v1/rate_slide_pb.ts';
 import { ReferralService } from '../../src/rpc/gen/seconde/v1/referral_pb.ts';
+import { RestitutionReceiptService } from '../../src/rpc/gen/seconde/v1/restitution_receipt_pb.ts';
 import { SessionService } from '../../src/rpc/gen/seconde/v1/session_pb.ts';
 import { ShippingLabelService } from '../../src/rpc/gen/seconde/v1/shipping_label_pb.ts';
 import { StatsService } from '../../src/rpc/gen/seconde/v1/stats_pb.ts';
@@ -90,6 +91,7 @@ export const SERVICES = {
   PublisherService,
   RateSlideService,
   ReferralService,
+  RestitutionReceiptService,
   SessionService,
   ShippingLabelService,
   StatsService,

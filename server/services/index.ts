@@ -38,6 +38,7 @@ import { statsCallsHandlers } from './stats/statsCalls.ts';
 import { buyerCallsHandlers } from './buyers/buyerCalls.ts';
 import { depositCategoryHandlers } from './depositCategories/fromDeposit.ts';
 import { productForExtensionHandlers } from './products/forExtension.ts';
+import { restitutionReceiptHandlers } from './restitution/receiptCalls.ts';
 import { SessionService } from '../../src/rpc/gen/seconde/v1/session_pb.ts';
 import { implement } from './implement.ts';
 import { sessionHandlers } from './sessionService.ts';
@@ -88,6 +89,7 @@ export function handWrittenParts(deps: ServiceDeps) {
     ...buyerCallsHandlers(deps),
     ...depositCategoryHandlers(deps),
     ...productForExtensionHandlers(deps),
+    ...restitutionReceiptHandlers(deps),
   ] as const;
 }
 

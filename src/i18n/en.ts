@@ -38,6 +38,7 @@ import { labelBatchEn } from './areas/labelBatch.en.ts';
 import { returnLabelEn } from './areas/returnLabel.en.ts';
 import { buyersEn } from './areas/buyers.en.ts';
 import { policeRegisterEn } from './areas/policeRegister.en.ts';
+import { restitutionReceiptEn } from './areas/restitutionReceipt.en.ts';
 import { statsEn } from './areas/stats.en.ts';
 
 import type { Translation } from './fr.ts';
@@ -84,5 +85,6 @@ export const en: Translation = {
   ...returnLabelEn,
   ...buyersEn,
   ...policeRegisterEn,
+  ...restitutionReceiptEn,
   ...statsEn,
 };

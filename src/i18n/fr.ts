@@ -38,6 +38,7 @@ import { labelBatchFr } from './areas/labelBatch.fr.ts';
 import { returnLabelFr } from './areas/returnLabel.fr.ts';
 import { buyersFr } from './areas/buyers.fr.ts';
 import { policeRegisterFr } from './areas/policeRegister.fr.ts';
+import { restitutionReceiptFr } from './areas/restitutionReceipt.fr.ts';
 import { statsFr } from './areas/stats.fr.ts';
 
 /** French texts, the default language. Keys are `area.item`; `en.ts` must have the same ones. */
@@ -82,6 +83,7 @@ export const fr = {
   ...returnLabelFr,
   ...buyersFr,
   ...policeRegisterFr,
+  ...restitutionReceiptFr,
   ...statsFr,
 };
 

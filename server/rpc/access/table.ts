@@ -37,6 +37,7 @@ import { PublicDepositService } from '../../../src/rpc/gen/seconde/v1/public_dep
 import { PublisherService } from '../../../src/rpc/gen/seconde/v1/publisher_pb.ts';
 import { RateSlideService } from '../../../src/rpc/gen/seconde/v1/rate_slide_pb.ts';
 import { ReferralService } from '../../../src/rpc/gen/seconde/v1/referral_pb.ts';
+import { RestitutionReceiptService } from '../../../src/rpc/gen/seconde/v1/restitution_receipt_pb.ts';
 import { SessionService } from '../../../src/rpc/gen/seconde/v1/session_pb.ts';
 import { ShippingLabelService } from '../../../src/rpc/gen/seconde/v1/shipping_label_pb.ts';
 import { StatsService } from '../../../src/rpc/gen/seconde/v1/stats_pb.ts';
@@ -446,6 +447,18 @@ export const ACCESS_TABLE: readonly ServiceEntry[] = [
   }),
   rulesFor(ReferralService, { createFromSponsorCode: vendor(null) }),
   // Personal data (GDPR art. 15, 17, 20): the customer themself, or staff for them; never a vendor.
+  // Restitution receipts: the deposit's vendor, its depositor or staff read them (a restituted
+  // deposit has left the vendor's scope, so the handler checks the receipt's own vendor and
+  // customer); only the depositor accepts. The personal link's token names one receipt, without
+  // signing in, and the handler checks it.
+  rulesFor(RestitutionReceiptService, {
+    getForDeposit: member(null),
+    accept: rule(['Customer'], null),
+    download: member(null),
+    getByToken: rule(EVERYONE, null, { draftToken: true }),
+    acceptByToken: rule(EVERYONE, null, { draftToken: true }),
+    downloadByToken: rule(EVERYONE, null, { draftToken: true }),
+  }),
   rulesFor(PersonalDataService, {
     exportPersonalData: rule(['Customer', ...STAFF], 'customer', {
       references: [reads('customer', 'customer')],

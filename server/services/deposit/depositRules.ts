@@ -44,7 +44,7 @@ export function depositRulesHandlers(deps: ServiceDeps) {
     return tableDriven(handler);
   };
 
-  const depositHooks = depositStatusHooks(clock, offSale);
+  const depositHooks = depositStatusHooks(clock, offSale, deps);
   const productHooks = productUpdateHooks(clock, offSale);
   // Admin notes are staff-only: other callers never receive them from these calls either.
   const hideAdminNotes = (answer: unknown, ctx: HandlerContext) => {

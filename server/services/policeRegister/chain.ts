@@ -37,9 +37,11 @@ export interface RegisterContent {
   correctionReason: string;
   item: RegisterItem;
   depositor: RegisterDepositor;
+  /** RESTITUTION only: the restitution receipt the item was handed back under. */
+  restitutionReceipt?: string;
 }
 
-export type RegisterKind = 'DEPOSIT' | 'PURCHASE' | 'CORRECTION';
+export type RegisterKind = 'DEPOSIT' | 'PURCHASE' | 'CORRECTION' | 'RESTITUTION';
 
 /** The fields an entry's hash covers: everything it says but its own hash. */
 export interface ChainedEntry {

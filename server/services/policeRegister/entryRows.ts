@@ -60,6 +60,7 @@ const KIND: Record<RegisterKind, PoliceRegisterEntryKind> = {
   DEPOSIT: PoliceRegisterEntryKind.DEPOSIT,
   PURCHASE: PoliceRegisterEntryKind.PURCHASE,
   CORRECTION: PoliceRegisterEntryKind.CORRECTION,
+  RESTITUTION: PoliceRegisterEntryKind.RESTITUTION,
 };
 
 export function toMessage(row: EntryRow): PoliceRegisterEntry {

@@ -84,6 +84,13 @@ export const ROUTES: readonly RouteSpec[] = [
     titleKey: 'routes.subscriptionConfirmed',
   },
   { name: 'newVendor', path: 'nouveau-vendeur-seconde-main', access: PUBLIC },
+  // The restitution receipt's mail link: the token names the receipt, no sign-in.
+  {
+    name: 'restitutionReceipt',
+    path: 'restitution-receipt/:token',
+    access: PUBLIC,
+    titleKey: 'restitutionReceipt.pageTitle',
+  },
 
   // The signed-in area.
   {
@@ -271,6 +278,13 @@ export const ROUTES: readonly RouteSpec[] = [
     access: STAFF,
     titleKey: 'routes.outbox',
     nav: { icon: 'envelope', labelKey: 'nav.outbox', order: 90 },
+  },
+  // The depositor accepts their restituted deposit's receipt here, signed in.
+  {
+    name: 'depositorReceipt',
+    path: 'restitution/:depositUuid',
+    access: CUSTOMER,
+    titleKey: 'restitutionReceipt.pageTitle',
   },
   {
     name: 'dressing',

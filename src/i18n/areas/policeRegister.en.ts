@@ -26,6 +26,7 @@ export const policeRegisterEn: {
     kindDeposit: 'Deposit',
     kindPurchase: 'Purchase',
     kindCorrection: 'Correction',
+    kindRestitution: 'Returned to the depositor',
     corrects: 'Corrects no. {{number}}: {{reason}}',
     idDocument: '{{type}} no. {{number}}, issued on {{date}} by {{authority}}',
     noIdDocument: 'Not shown',

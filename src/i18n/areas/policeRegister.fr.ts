@@ -25,6 +25,7 @@ export const policeRegisterFr = {
     kindDeposit: 'Dépôt',
     kindPurchase: 'Achat',
     kindCorrection: 'Rectification',
+    kindRestitution: 'Restitué au déposant',
     corrects: 'Rectifie le n° {{number}} : {{reason}}',
     idDocument: '{{type}} n° {{number}}, délivrée le {{date}} par {{authority}}',
     noIdDocument: 'Non présentée',

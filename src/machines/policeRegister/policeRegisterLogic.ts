@@ -20,6 +20,7 @@ import {
 const KINDS: Record<number, RegisterRow['kind']> = {
   [PoliceRegisterEntryKind.PURCHASE]: 'PURCHASE',
   [PoliceRegisterEntryKind.CORRECTION]: 'CORRECTION',
+  [PoliceRegisterEntryKind.RESTITUTION]: 'RESTITUTION',
 };
 
 export function registerRow(e: PoliceRegisterEntry): RegisterRow {

@@ -9,7 +9,7 @@ export interface RegisterRow {
   readonly uuid: string;
   readonly number: number;
   readonly enteredAt: number;
-  readonly kind: 'DEPOSIT' | 'PURCHASE' | 'CORRECTION';
+  readonly kind: 'DEPOSIT' | 'PURCHASE' | 'CORRECTION' | 'RESTITUTION';
   readonly correctsNumber: number | null;
   readonly correctionReason: string;
   readonly item: string;

@@ -14,7 +14,9 @@ import { payoutRoutes } from '../payouts/routes.tsx';
 import { paymentRoutes } from '../payments/routes.tsx';
 import { productRoutes } from '../products/routes.tsx';
 import { profileRoutes } from '../profile/routes.tsx';
+import { restitutionRoutes } from '../restitution/routes.tsx';
 import { SubscriptionConfirmedView } from '../public/SubscriptionConfirmedView.tsx';
+import { RestitutionReceiptLinkView } from '../restitution/RestitutionReceiptLinkView.tsx';
 import { NoGroupView } from '../session/NoGroupView.tsx';
 import { UnrecognizedUserView } from '../session/UnrecognizedUserView.tsx';
 import { statsRoutes } from '../stats/routes.tsx';
@@ -44,6 +46,7 @@ const areaRoutes: RouteObject[] = [
   ...policeRegisterRoutes,
   ...dac7Routes,
   ...productRoutes,
+  ...restitutionRoutes,
 ];
 
 /**
@@ -57,6 +60,7 @@ export const appRoutes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { path: 'subscription-confirmed', element: <SubscriptionConfirmedView /> },
+      { path: 'restitution-receipt/:token', element: <RestitutionReceiptLinkView /> },
       {
         element: <Layout />,
         errorElement: <RouteError />,

@@ -7,6 +7,7 @@ import {
   selectStatus,
 } from '../../machines/deposit/depositSelectors.ts';
 import { DepositPhotos } from '../images/DepositPhotos.tsx';
+import { RestitutionReceiptSection } from '../restitution/RestitutionReceiptSection.tsx';
 import { ReturnLabelSection } from '../shipping/ReturnLabelSection.tsx';
 import { AdminPanel } from './AdminPanel.tsx';
 import { useDeposit } from './depositContext.ts';
@@ -30,6 +31,9 @@ export function DepositOverview() {
       s.context.viewer.vendorUuid === s.context.deposit?.vendor &&
       isReturnable(selectStatus(s)),
   );
+  // Once restituted, the receipt: the depositor (neither staff nor a vendor) accepts it here.
+  const restituted = useDeposit((s) => selectStatus(s) === 'RESTITUED');
+  const isDepositor = !isAdminLevel && !isStaffOrVendor;
   return (
     <div className="seconde-deposit-columns">
       {addressTyped && isStaffOrVendor && (
@@ -50,6 +54,13 @@ export function DepositOverview() {
         <DepositProducts />
         {isStaffOrVendor && depositUuid && (
           <DepositPhotos key={depositUuid} deposit={depositUuid} canEdit={canEdit} />
+        )}
+        {restituted && depositUuid && (
+          <RestitutionReceiptSection
+            key={depositUuid}
+            deposit={depositUuid}
+            mayAccept={isDepositor}
+          />
         )}
         {returnable && depositUuid && (
           <ReturnLabelSection key={depositUuid} deposit={depositUuid} />

@@ -30,6 +30,7 @@ const KIND_KEYS = {
   DEPOSIT: 'policeRegister.kindDeposit',
   PURCHASE: 'policeRegister.kindPurchase',
   CORRECTION: 'policeRegister.kindCorrection',
+  RESTITUTION: 'policeRegister.kindRestitution',
 } as const;
 const REASON_KEYS: Record<string, string> = {
   HASH_MISMATCH: 'policeRegister.reasonHashMismatch',

@@ -11,6 +11,7 @@ import {
 import { enforce, saleStatusCounts } from './ruleSql.ts';
 import { vendorWithListingsUp, type OffSaleListener } from '../../publishing/withdrawals.ts';
 import { enterReceivedProducts, idDocumentMissing } from '../../policeRegister/entries.ts';
+import { writeRestitutionReceipt, type RestitutionContext } from '../../restitution/receipts.ts';
 
 /** Admin-only columns of a deposit (2-business-data.md §3): never written by these calls otherwise. */
 export const ADMIN_ONLY_COLUMNS = ['admin_notes', 'qualification_status'] as const;
@@ -35,9 +36,14 @@ const valueOf = (
  * The deposit rules inside Update and PartialUpdate: the generic update has already locked the
  * deposit `for update` and checked its row_version; a status change is checked against the
  * products counted in the same transaction, then its effects are written in it too. A restitution
- * tells `offSale` when some of its products are still listed on channels.
+ * tells `offSale` when some of its products are still listed on channels, and writes the
+ * restitution receipt (with its register entries and mail) when `restitution` is given.
  */
-export function depositStatusHooks(clock: () => Date, offSale?: OffSaleListener): UpdateHooks {
+export function depositStatusHooks(
+  clock: () => Date,
+  offSale?: OffSaleListener,
+  restitution?: RestitutionContext,
+): UpdateHooks {
   return {
     async beforeWrite({ trx, caller, current, row, only }) {
       if (!caller.isAdminLevel) {
@@ -95,6 +101,8 @@ export function depositStatusHooks(clock: () => Date, offSale?: OffSaleListener)
           where deposit = ${String(current.uuid)}
             and sale_status::text in (${sql.join(statuses.map((s) => sql`${s}`))})`.execute(trx);
       }
+      if (restitution)
+        await writeRestitutionReceipt(trx, restitution, String(current.uuid), now, caller.sub);
       const vendor =
         offSale && (await vendorWithListingsUp(trx, { deposit: String(current.uuid) }));
       if (vendor) offSale?.(vendor);

@@ -1,0 +1,63 @@
+import type { restitutionReceiptFr } from './restitutionReceipt.fr.ts';
+
+/** The restitution receipt: deposit page section, public acceptance page, PDF and mail. */
+export const restitutionReceiptEn: typeof restitutionReceiptFr = {
+  restitutionReceipt: {
+    backToDressing: 'Back to my dressing',
+    title: 'Restitution receipt',
+    loading: 'Loading the restitution receipt',
+    loadFailed: 'The restitution receipt could not be loaded.',
+    retry: 'Try again',
+    refresh: 'Refresh',
+    none: 'The receipt is made when the deposit is restituted.',
+    waiting: 'Waiting for the depositor’s acceptance',
+    acceptedOn: 'Accepted on {{date}}',
+    acceptedOnScreen: 'Accepted on {{date}} on screen',
+    acceptedByLink: 'Accepted on {{date}} through the e-mail link',
+    restitutedOn: 'Returned on {{date}}',
+    itemCount: 'Items returned: {{count}}',
+    holder: 'Handed back by',
+    depositor: 'Received by',
+    acceptIntro:
+      'By accepting, you confirm you have taken back the items listed, in the condition stated.',
+    accept: 'I accept the receipt',
+    download: 'Download the PDF',
+    accepted: 'Receipt accepted, thank you.',
+    pageTitle: 'Your restitution receipt',
+    pageLoading: 'Loading your receipt',
+    pageFailed: 'This receipt cannot be shown.',
+    reasonTokenInvalid:
+      'This link is not valid. Check that it is complete, or sign in to accept the receipt.',
+    reasonTokenExpired:
+      'This link has expired. Sign in to accept the receipt from your deposit’s page.',
+    reasonAlreadyAccepted: 'This receipt has already been accepted; it can no longer change.',
+    reasonNotDepositor: 'Only the depositor may accept this receipt.',
+    conditionNewWithTicket: 'New with tags',
+    conditionNewWithoutTicket: 'New without tags',
+    conditionVeryGood: 'Very good',
+    conditionGood: 'Good',
+    conditionSatisfying: 'Fair',
+    conditionRefused: 'Refused',
+    conditionUnknown: 'Not stated',
+    colReference: 'Reference',
+    colItem: 'Item',
+    colCondition: 'Condition',
+    pdfTitle: 'Restitution receipt',
+    pdfDeposit: 'Deposit: {{name}}',
+    pdfDate: 'Returned on: {{date}}',
+    pdfHolder: 'Holder (hands the items back)',
+    pdfDepositor: 'Depositor (takes the items back)',
+    pdfIdDocument: 'Identity document: {{document}}',
+    pdfLegal:
+      'The holder returns to the depositor the items below, which had been entrusted on deposit, in the condition stated (French Civil Code, art. 1915 ff., art. 1932). The return is entered in the police register (French Criminal Code, art. R.321-3 ff.).',
+    pdfWaiting: 'Status: waiting for the depositor’s acceptance.',
+    pdfAccepted: 'Accepted by the depositor on {{date}} ({{channel}}).',
+    pdfChannelScreen: 'on screen, signed in',
+    pdfChannelLink: 'through the personal e-mail link',
+    pdfCount: 'Items returned: {{count}}',
+    pdfPage: 'Page {{page}} of {{pages}}',
+    mailSubject: 'Restitution receipt: {{name}}',
+    mailBody:
+      'Hello {{name}},\n\nThe items of your deposit “{{deposit}}” were returned to you on {{date}} ({{count}} item(s)).\n\nPlease check the receipt and accept it through this personal link (valid for {{days}} days):\n{{link}}\n\nYou can also accept it once signed in:\n{{signedInLink}}\n\nThe Seconde team',
+  },
+};
