@@ -1,9 +1,13 @@
 import { Code, ConnectError } from '@connectrpc/connect';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.gen.ts';
 import type { Caller } from '../../rpc/caller.ts';
 import { fail } from '../../rpc/reasons.ts';
 import { DEPOSIT_STATUSES, statusIndex } from '../../../src/domain/deposit/statuses.ts';
+import {
+  isIdDocumentComplete,
+  receptionNeedsIdDocument,
+} from '../../../src/domain/policeRegister/idDocument.ts';
 import {
   GENESIS_HASH,
   entryHash,
@@ -146,7 +150,7 @@ export async function appendEntry(trx: Kysely<Database>, entry: NewEntry): Promi
   return inserted[0]!.uuid;
 }
 
-interface ReceivedRow {
+export interface ReceivedRow {
   product: string;
   deposit: string;
   vendor: string;
@@ -174,6 +178,8 @@ interface ReceivedRow {
   id_date: string | null;
   vendor_first_name: string | null;
   vendor_last_name: string | null;
+  /** When the item came in (its stock entry), for entries written after the fact (the demo). */
+  received_at: Date | string;
 }
 
 const text = (value: string | null | undefined) => (value ?? '').trim();
@@ -198,6 +204,38 @@ export async function enterReceivedProducts(
     'deposit' in which
       ? sql`p.deposit = ${which.deposit}`
       : sql`p.uuid = any(${[...which.products]}::uuid[])`;
+  const rows = await selectReceived(trx, where, sql`p.reference nulls last, p.created_at, p.uuid`);
+  const registers = new Map<string, string>();
+  for (const row of rows) {
+    let register = registers.get(row.vendor);
+    if (!register) {
+      register = (await registerOf(trx, row.vendor))!.register;
+      registers.set(row.vendor, register);
+    }
+    await appendEntry(trx, {
+      register,
+      vendor: row.vendor,
+      kind: receivedKind(row),
+      enteredAt: now,
+      product: row.product,
+      deposit: row.deposit,
+      corrects: null,
+      createdBy,
+      content: receivedContent(row),
+    });
+  }
+  return rows.length;
+}
+
+/**
+ * The products of received deposits with a depositor that the register does not hold yet, with
+ * everything their entry records (`where` narrows them, on `p` the product and `d` the deposit).
+ */
+export async function selectReceived(
+  trx: Kysely<Database>,
+  where: RawBuilder<unknown>,
+  order: RawBuilder<unknown>,
+): Promise<ReceivedRow[]> {
   const { rows } = await sql<ReceivedRow>`
     select p.uuid as product, d.uuid as deposit, d.vendor,
       d.deposit_selling_mode_status::text as selling_mode, d.name as deposit_name,
@@ -209,7 +247,8 @@ export async function enterReceivedProducts(
       c.first_name, c.last_name, c.company_name, c.address, c.postal_code, c.city,
       d.reception_id_document_type as id_type, d.reception_id_document_number as id_number,
       d.reception_id_document_authority as id_authority, d.reception_id_document_date as id_date,
-      v.first_name as vendor_first_name, v.last_name as vendor_last_name
+      v.first_name as vendor_first_name, v.last_name as vendor_last_name,
+      coalesce(p.stock_entry_datetime, d.affectation_datetime, p.created_at) as received_at
     from product p
     join deposit d on d.uuid = p.deposit
     join customer c on c.uuid = d.customer
@@ -221,54 +260,44 @@ export async function enterReceivedProducts(
       and d.status::text in (${sql.join(RECEIVED_STATUSES.map((s) => sql`${s}`))})
       and not exists (select 1 from police_register_entry e
         where e.product = p.uuid and e.kind <> 'CORRECTION')
-    order by p.reference nulls last, p.created_at, p.uuid`.execute(trx);
-  const registers = new Map<string, string>();
-  for (const row of rows) {
-    let register = registers.get(row.vendor);
-    if (!register) {
-      register = (await registerOf(trx, row.vendor))!.register;
-      registers.set(row.vendor, register);
-    }
-    await appendEntry(trx, {
-      register,
-      vendor: row.vendor,
-      kind: row.selling_mode === 'CASH_OFFER' ? 'PURCHASE' : 'DEPOSIT',
-      enteredAt: now,
-      product: row.product,
-      deposit: row.deposit,
-      corrects: null,
-      createdBy,
-      content: {
-        vendorName: [row.vendor_first_name, row.vendor_last_name].filter(Boolean).join(' '),
-        depositName: text(row.deposit_name),
-        correctionReason: '',
-        item: {
-          reference: text(row.reference),
-          name: text(row.name || row.marketplace_title),
-          category: text(row.category),
-          brand: text(row.brand),
-          colors: text(row.colors),
-          size: text(row.size),
-          condition: text(row.quality),
-          description: text(row.comment),
-          priceCents: cents(row.price),
-        },
-        depositor: {
-          firstName: text(row.first_name),
-          lastName: text(row.last_name),
-          companyName: text(row.company_name),
-          address: text(row.address),
-          postalCode: text(row.postal_code),
-          city: text(row.city),
-          idDocumentType: text(row.id_type),
-          idDocumentNumber: text(row.id_number),
-          idDocumentAuthority: text(row.id_authority),
-          idDocumentDate: text(row.id_date),
-        },
-      },
-    });
-  }
-  return rows.length;
+    order by ${order}`.execute(trx);
+  return rows;
+}
+
+/** A deposit taken against a cash offer is a purchase; any other, a deposit for sale. */
+export const receivedKind = (row: ReceivedRow): RegisterKind =>
+  row.selling_mode === 'CASH_OFFER' ? 'PURCHASE' : 'DEPOSIT';
+
+/** What a received product's entry says: the item and its depositor as they are now. */
+export function receivedContent(row: ReceivedRow): RegisterContent {
+  return {
+    vendorName: [row.vendor_first_name, row.vendor_last_name].filter(Boolean).join(' '),
+    depositName: text(row.deposit_name),
+    correctionReason: '',
+    item: {
+      reference: text(row.reference),
+      name: text(row.name || row.marketplace_title),
+      category: text(row.category),
+      brand: text(row.brand),
+      colors: text(row.colors),
+      size: text(row.size),
+      condition: text(row.quality),
+      description: text(row.comment),
+      priceCents: cents(row.price),
+    },
+    depositor: {
+      firstName: text(row.first_name),
+      lastName: text(row.last_name),
+      companyName: text(row.company_name),
+      address: text(row.address),
+      postalCode: text(row.postal_code),
+      city: text(row.city),
+      idDocumentType: text(row.id_type),
+      idDocumentNumber: text(row.id_number),
+      idDocumentAuthority: text(row.id_authority),
+      idDocumentDate: text(row.id_date),
+    },
+  };
 }
 
 /**
@@ -282,12 +311,23 @@ export async function idDocumentMissing(
 ): Promise<boolean> {
   if (typeof deposit.customer !== 'string' || deposit.customer === '') return false;
   if (typeof deposit.vendor !== 'string' || deposit.vendor === '') return false;
-  const { rows } = await sql<{ professional: boolean }>`
-    select (company is not null or coalesce(is_self_employed, false)) as professional
-    from vendor where uuid = ${deposit.vendor}`.execute(trx);
-  if (!rows[0]?.professional) return false;
-  return ['type', 'number', 'authority', 'date'].some((part) => {
-    const value = values(`reception_id_document_${part}`);
-    return typeof value !== 'string' || value.trim() === '';
+  const { rows } = await sql<{ company: string | null; is_self_employed: boolean | null }>`
+    select company, is_self_employed from vendor where uuid = ${deposit.vendor}`.execute(trx);
+  if (
+    !receptionNeedsIdDocument(
+      rows[0] ? { company: rows[0].company, isSelfEmployed: rows[0].is_self_employed } : null,
+      true,
+    )
+  )
+    return false;
+  const part = (name: string) => {
+    const value = values(`reception_id_document_${name}`);
+    return typeof value === 'string' ? value : '';
+  };
+  return !isIdDocumentComplete({
+    type: part('type'),
+    number: part('number'),
+    authority: part('authority'),
+    date: part('date'),
   });
 }

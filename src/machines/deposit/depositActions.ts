@@ -7,6 +7,7 @@ import {
 } from 'xstate';
 import { isRuleCode } from '../../domain/deposit/rules.ts';
 import type { DepositStatus, SaleStatus } from '../../domain/deposit/statuses.ts';
+import type { IdDocumentField } from '../../domain/policeRegister/idDocument.ts';
 import type { Deposit } from '../../rpc/gen/seconde/v1/deposit_pb.ts';
 import { toAppError } from '../../rpc/errors.ts';
 import type {
@@ -38,6 +39,8 @@ export const depositActions = {
     deposit: loaded.deposit,
     counts: loaded.counts,
     adminOnly: loaded.adminOnly,
+    idDocumentRequired: loaded.idDocumentRequired,
+    today: loaded.today,
     draft: {},
     adminDraft: null,
   })),
@@ -47,16 +50,47 @@ export const depositActions = {
     pending: null,
   })),
   /** The reloaded deposit after a refusal: what the user typed and has not saved is kept. */
-  assignRefreshed: update((_, loaded: LoadedDeposit) => ({
+  assignRefreshed: update(({ context }, loaded: LoadedDeposit) => ({
     deposit: loaded.deposit,
     counts: loaded.counts,
     adminOnly: loaded.adminOnly,
+    // The server is the judge: once it asked for the identity document, the next try asks it.
+    idDocumentRequired:
+      loaded.idDocumentRequired || context.refusal?.rule === 'ID_DOCUMENT_REQUIRED',
+    today: loaded.today,
   })),
   assignError: update((_, p: { error: unknown }) => ({ error: toDepositError(p.error) })),
   assignRefusal: update((_, p: { error: unknown }) => ({ refusal: toDepositError(p.error) })),
   clearRefusal: update(() => ({ refusal: null })),
   clearError: update(() => ({ error: null })),
-  assignPending: update((_, to: DepositStatus) => ({ pending: { to, reason: '', comment: '' } })),
+  assignPending: update((_, to: DepositStatus) => ({
+    pending: { to, reason: '', comment: '', idDocument: null },
+  })),
+  /** RECEIVED's identity step, prefilled from what the deposit (and the unsaved draft) holds. */
+  assignPendingWithIdDocument: update(({ context }, to: DepositStatus) => {
+    const held = (name: string) => {
+      const value = context.draft[name] ?? context.deposit?.[name as keyof Deposit];
+      return typeof value === 'string' ? value : '';
+    };
+    return {
+      pending: {
+        to,
+        reason: '',
+        comment: '',
+        idDocument: {
+          type: held('receptionIdDocumentType'),
+          number: held('receptionIdDocumentNumber'),
+          authority: held('receptionIdDocumentAuthority'),
+          date: held('receptionIdDocumentDate'),
+        },
+      },
+    };
+  }),
+  assignIdDocument: update(({ context }, p: { field: IdDocumentField; value: string }) => ({
+    pending: context.pending?.idDocument
+      ? { ...context.pending, idDocument: { ...context.pending.idDocument, [p.field]: p.value } }
+      : context.pending,
+  })),
   assignReason: update(({ context }, p: { reason?: string; comment?: string }) => ({
     pending: context.pending && {
       ...context.pending,

@@ -12,6 +12,12 @@ import {
   type Deposit,
 } from '../../rpc/gen/seconde/v1/deposit_pb.ts';
 import { ProductService } from '../../rpc/gen/seconde/v1/product_pb.ts';
+import { VendorService } from '../../rpc/gen/seconde/v1/vendor_pb.ts';
+import { today } from '../../domain/dates.ts';
+import {
+  receptionNeedsIdDocument,
+  trimIdDocument,
+} from '../../domain/policeRegister/idDocument.ts';
 import { withFilters } from '../../rpc/interceptors/filters.ts';
 import type {
   AdminOnlyData,
@@ -48,6 +54,17 @@ export async function countSaleStatuses(
 export function createDepositActors(clients: ClientFactory) {
   const deposits = clients.get(DepositService);
   const products = clients.get(ProductService);
+  const vendors = clients.get(VendorService);
+
+  /**
+   * Does its reception need the identity document? The vendor's standing, read only when the
+   * deposit has a depositor; unreadable, the page does not ask and the server stays the judge.
+   */
+  const needsIdDocument = async (deposit: Deposit, signal: AbortSignal) => {
+    if (!deposit.customer || !deposit.vendor) return false;
+    const vendor = await vendors.retrieve({ uuid: deposit.vendor }, { signal }).catch(() => null);
+    return receptionNeedsIdDocument(vendor, true);
+  };
 
   const load = async (uuid: string, withAdmin: boolean, signal: AbortSignal) => {
     const [deposit, counts, admin] = await Promise.all([
@@ -59,7 +76,13 @@ export function createDepositActors(clients: ClientFactory) {
       adminNotes: admin.adminNotes,
       qualification: labelOf(QualificationStatus, admin.qualificationStatus),
     };
-    return { deposit, counts, adminOnly } satisfies LoadedDeposit;
+    return {
+      deposit,
+      counts,
+      adminOnly,
+      idDocumentRequired: await needsIdDocument(deposit, signal),
+      today: today(new Date()),
+    } satisfies LoadedDeposit;
   };
 
   return {
@@ -82,6 +105,19 @@ export function createDepositActors(clients: ClientFactory) {
       } else if (change.to === 'CANCELED') {
         patch.cancelReason = valueOf(CancelReason, change.reason);
         paths.push('cancel_reason');
+      } else if (change.idDocument) {
+        // Written with the move, in its transaction: the register's entries read them.
+        const doc = trimIdDocument(change.idDocument);
+        patch.receptionIdDocumentType = doc.type;
+        patch.receptionIdDocumentNumber = doc.number;
+        patch.receptionIdDocumentAuthority = doc.authority;
+        patch.receptionIdDocumentDate = doc.date;
+        paths.push(
+          'reception_id_document_type',
+          'reception_id_document_number',
+          'reception_id_document_authority',
+          'reception_id_document_date',
+        );
       }
       const moved = await deposits.partialUpdate(
         { deposit: patch, updateMask: { paths } },

@@ -23,6 +23,11 @@ import {
   type Product,
 } from '../../rpc/gen/seconde/v1/product_pb.ts';
 import { appInterceptors } from '../../rpc/transport.ts';
+import { VendorSchema, VendorService } from '../../rpc/gen/seconde/v1/vendor_pb.ts';
+import {
+  isIdDocumentComplete,
+  receptionNeedsIdDocument,
+} from '../../domain/policeRegister/idDocument.ts';
 import { depositStatusOf, labelOf, saleStatusOf, saleStatusValue } from './enums.ts';
 import { AbandonReason, CancelReason } from '../../rpc/gen/seconde/v1/deposit_pb.ts';
 
@@ -35,6 +40,8 @@ export interface FakeBackend {
   deposit: Deposit;
   products: Product[];
   adminNotes: string;
+  /** The deposit's vendor is self-employed: a professional, whose receptions need the document. */
+  selfEmployed: boolean;
   /** Filters headers the product list received, decoded. */
   readonly filtersSeen: Record<string, unknown>[];
 }
@@ -63,6 +70,7 @@ export function fakeBackend(deposit: Partial<Deposit>, saleStatuses: SaleStatus[
       }),
     ),
     adminNotes: '',
+    selfEmployed: false,
     filtersSeen: [],
   };
   const counts = () =>
@@ -89,6 +97,25 @@ export function fakeBackend(deposit: Partial<Deposit>, saleStatuses: SaleStatus[
                 labelOf(AbandonReason, deposit.abandonReason) ||
                 labelOf(CancelReason, deposit.cancelReason) ||
                 undefined,
+              idDocumentMissing:
+                receptionNeedsIdDocument(
+                  { company: '', isSelfEmployed: state.selfEmployed },
+                  Boolean(state.deposit.customer),
+                ) &&
+                !isIdDocumentComplete({
+                  type: paths.includes('reception_id_document_type')
+                    ? deposit.receptionIdDocumentType
+                    : state.deposit.receptionIdDocumentType,
+                  number: paths.includes('reception_id_document_number')
+                    ? deposit.receptionIdDocumentNumber
+                    : state.deposit.receptionIdDocumentNumber,
+                  authority: paths.includes('reception_id_document_authority')
+                    ? deposit.receptionIdDocumentAuthority
+                    : state.deposit.receptionIdDocumentAuthority,
+                  date: paths.includes('reception_id_document_date')
+                    ? deposit.receptionIdDocumentDate
+                    : state.deposit.receptionIdDocumentDate,
+                }),
             });
             if (!verdict.ok) throw refuse(Code.FailedPrecondition, verdict.code);
           }
@@ -130,6 +157,9 @@ export function fakeBackend(deposit: Partial<Deposit>, saleStatuses: SaleStatus[
             qualificationStatus: req.qualificationStatus,
           });
         },
+      });
+      router.service(VendorService, {
+        retrieve: ({ uuid }) => create(VendorSchema, { uuid, isSelfEmployed: state.selfEmployed }),
       });
       router.service(ProductService, {
         list: ({ pagination }, ctx) => {

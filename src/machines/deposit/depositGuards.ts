@@ -1,5 +1,6 @@
 import { isRuleCode, offersInline } from '../../domain/deposit/rules.ts';
 import type { DepositStatus, SaleStatus } from '../../domain/deposit/statuses.ts';
+import { idDocumentProblems } from '../../domain/policeRegister/idDocument.ts';
 import { toAppError } from '../../rpc/errors.ts';
 import type { DepositContext } from './depositTypes.ts';
 import { NEEDS_REASON, bulkVerdict, canEditDeposit, currentStatus, moveVerdict } from './moves.ts';
@@ -19,6 +20,15 @@ export const depositGuards = {
     NEEDS_REASON.includes(to) &&
     canEditDeposit(context.viewer, context.deposit) &&
     moveVerdict(context.deposit!, context.counts, to).ok,
+  /** RECEIVED by a professional vendor asks the depositor's identity document first. */
+  canMoveWithIdDocument: ({ context }: Args, to: DepositStatus) =>
+    to === 'RECEIVED' &&
+    context.idDocumentRequired &&
+    canEditDeposit(context.viewer, context.deposit) &&
+    moveVerdict(context.deposit!, context.counts, to).ok,
+  hasValidIdDocument: ({ context }: Args) =>
+    context.pending?.idDocument != null &&
+    Object.keys(idDocumentProblems(context.pending.idDocument, context.today)).length === 0,
   isAdminLevel: ({ context }: Args) => context.viewer.isAdminLevel,
   hasValidReason: ({ context }: Args) =>
     context.pending !== null &&

@@ -13,7 +13,13 @@ import { describePaths, done, failure, walkPaths, type StepInfo } from '../testi
 import { draftToPatch } from './depositFields.ts';
 import { depositMachine } from './depositMachine.ts';
 import { depositProductsMachine, type ProductPage } from './depositProductsMachine.ts';
-import type { DepositEvent, DepositInput, LoadedDeposit } from './depositTypes.ts';
+import type {
+  ChangeStatusInput,
+  DepositEvent,
+  DepositInput,
+  LoadedDeposit,
+} from './depositTypes.ts';
+import { idDocumentProblems } from '../../domain/policeRegister/idDocument.ts';
 import { depositStatusValue } from './enums.ts';
 import { NEEDS_REASON, currentStatus } from './moves.ts';
 
@@ -27,9 +33,17 @@ const LOADED: LoadedDeposit = {
     name: 'Dépôt Martin',
     status: PbStatus.DEPOSIT_VALIDATED,
     rowVersion: 1,
+    customer: 'c-1',
+    // What the deposit already holds prefills the reception step; the date is missing.
+    receptionIdDocumentType: 'Carte nationale d’identité',
+    receptionIdDocumentNumber: 'X4RTBPFW4',
+    receptionIdDocumentAuthority: 'Préfecture du Rhône',
   }),
   counts: { OFFLINE: 2, REFUSED: 1 },
   adminOnly: { adminNotes: '', qualification: 'ACTION_REQUIRED' },
+  // The vendor is a professional: RECEIVED asks the depositor's identity document first.
+  idDocumentRequired: true,
+  today: '2026-11-27',
 };
 
 const refusal = (code: Code, reason: string) =>
@@ -46,6 +60,11 @@ const USER_EVENTS: DepositEvent[] = [
   { type: 'deposit.setReason', reason: 'DONT_ANSWER', comment: 'Trois appels' },
   { type: 'deposit.confirmReason' },
   { type: 'deposit.closeReason' },
+  { type: 'deposit.setIdDocument', field: 'date', value: '2021-03-15' },
+  // Issued after today: the step refuses to confirm.
+  { type: 'deposit.setIdDocument', field: 'date', value: '2027-01-01' },
+  { type: 'deposit.confirmIdDocument' },
+  { type: 'deposit.closeIdDocument' },
   { type: 'deposit.changeSaleStatus', to: 'ONLINE' },
   { type: 'deposit.acceptInline' },
   { type: 'deposit.declineInline' },
@@ -107,6 +126,9 @@ function serializeState(snapshot: Snapshot): string {
     c.deposit ? currentStatus(c.deposit) : null,
     (c.counts.ONLINE ?? 0) > 0,
     c.pending?.to ?? null,
+    c.pending?.idDocument
+      ? Object.keys(idDocumentProblems(c.pending.idDocument, c.today)).length === 0
+      : null,
     c.error,
     c.refusal,
     Object.keys(c.draft).length > 0,
@@ -119,6 +141,7 @@ const CHILDREN: Record<string, string[]> = {
   loadFailed: [],
   'ready.idle': [],
   'ready.askingReason': [],
+  'ready.askingIdDocument': [],
   'ready.changingStatus': ['changeStatus'],
   'ready.changingSaleStatus': ['changeSaleStatus'],
   'ready.offeringInline': [],
@@ -129,7 +152,7 @@ const CHILDREN: Record<string, string[]> = {
   'ready.stale': [],
 };
 
-function check(snapshot: Snapshot, { where }: StepInfo<Snapshot>): void {
+function check(snapshot: Snapshot, { where, started }: StepInfo<Snapshot>): void {
   const { context } = snapshot;
   // A refused move always reloads the deposit, and says why above it once reloaded.
   if (snapshot.matches({ ready: 'refreshing' })) {
@@ -144,6 +167,17 @@ function check(snapshot: Snapshot, { where }: StepInfo<Snapshot>): void {
     ).toBe(true);
   if (snapshot.hasTag('stale')) expect(context.error?.code, where).toBe('changedBySomeoneElse');
   if (snapshot.hasTag('askingReason')) expect(NEEDS_REASON, where).toContain(context.pending?.to);
+  if (snapshot.hasTag('askingIdDocument')) {
+    expect(context.pending?.to, where).toBe('RECEIVED');
+    expect(context.pending?.idDocument?.number, where).toBe('X4RTBPFW4');
+  }
+  // A professional's reception is only sent with a complete document, never issued after today.
+  for (const { id, input } of started)
+    if (id === 'changeStatus' && (input as ChangeStatusInput).change.to === 'RECEIVED') {
+      const doc = (input as ChangeStatusInput).change.idDocument;
+      expect(doc, where).not.toBeNull();
+      expect(idDocumentProblems(doc!, context.today), where).toEqual({});
+    }
   if (snapshot.hasTag('offeringInline'))
     expect(currentStatus(context.deposit!), where).toBe('DEPOSIT_VALIDATED');
   if (!context.deposit) return;

@@ -13,6 +13,10 @@ import { createDepositProductsActors, depositProductsMachine } from './depositPr
 import {
   selectErrorKey,
   selectFieldValues,
+  selectIdDocumentProblems,
+  selectIsAskingIdDocument,
+  selectPendingIdDocument,
+  selectStatus,
   selectRefusalRuleKey,
   selectSaleStatusOptions,
   selectStatusOptions,
@@ -249,6 +253,66 @@ describe('depositMachine', () => {
       qualification: 'QUALIFIED',
     });
     expect(backend.adminNotes).toBe('Client rappelé');
+  });
+
+  it('asks a professional for the depositor’s identity document, prefilled, and sends it with the reception', async () => {
+    const backend = backendWith('SEND', [], {
+      customer: 'customer-1',
+      receptionIdDocumentType: 'Passeport',
+      receptionIdDocumentNumber: '18AB12345',
+    });
+    backend.selfEmployed = true;
+    const actor = await open(backend);
+    actor.send({ type: 'deposit.changeStatus', to: 'RECEIVED' });
+    let snapshot = actor.getSnapshot();
+    expect(selectIsAskingIdDocument(snapshot)).toBe(true);
+    expect(selectPendingIdDocument(snapshot)).toEqual({
+      type: 'Passeport',
+      number: '18AB12345',
+      authority: '',
+      date: '',
+    });
+    expect(selectIdDocumentProblems(snapshot)).toEqual({ authority: 'required', date: 'required' });
+    actor.send({ type: 'deposit.confirmIdDocument' });
+    expect(selectIsAskingIdDocument(actor.getSnapshot())).toBe(true);
+    actor.send({
+      type: 'deposit.setIdDocument',
+      field: 'authority',
+      value: ' Préfecture du Rhône ',
+    });
+    actor.send({ type: 'deposit.setIdDocument', field: 'date', value: '2999-01-01' });
+    expect(selectIdDocumentProblems(actor.getSnapshot())).toEqual({ date: 'dateInFuture' });
+    actor.send({ type: 'deposit.setIdDocument', field: 'date', value: '2021-03-15' });
+    actor.send({ type: 'deposit.confirmIdDocument' });
+    snapshot = await settled(actor);
+    expect(selectStatus(snapshot)).toBe('RECEIVED');
+    expect(backend.deposit.receptionIdDocumentAuthority).toBe('Préfecture du Rhône');
+    expect(backend.deposit.receptionIdDocumentDate).toBe('2021-03-15');
+  });
+
+  it('closes the identity step without sending anything, and moves a non-professional straight on', async () => {
+    const backend = backendWith('SEND', [], { customer: 'customer-1' });
+    backend.selfEmployed = true;
+    const actor = await open(backend);
+    actor.send({ type: 'deposit.changeStatus', to: 'RECEIVED' });
+    actor.send({ type: 'deposit.closeIdDocument' });
+    expect(actor.getSnapshot().context.pending).toBeNull();
+    expect(selectStatus(actor.getSnapshot())).toBe('SEND');
+    const plain = backendWith('SEND', [], { customer: 'customer-1' });
+    const snapshot = await move(await open(plain), 'RECEIVED');
+    expect(selectStatus(snapshot)).toBe('RECEIVED');
+  });
+
+  it('asks for the document on the next try once the server said it is required', async () => {
+    const backend = backendWith('SEND', [], { customer: 'customer-1' });
+    const actor = await open(backend);
+    // Became self-employed after the page loaded: the server is the judge.
+    backend.selfEmployed = true;
+    let snapshot = await move(actor, 'RECEIVED');
+    expect(selectRefusalRuleKey(snapshot)).toBe('depositRule.idDocumentRequired');
+    actor.send({ type: 'deposit.changeStatus', to: 'RECEIVED' });
+    snapshot = actor.getSnapshot();
+    expect(selectIsAskingIdDocument(snapshot)).toBe(true);
   });
 
   it('fails to load an unknown deposit and retries', async () => {

@@ -9,8 +9,9 @@ import {
 
 /**
  * One deposit's life on its page (2-business-data.md §4): load it with its products' sale-status
- * counts, move its status within the shared rules (abandon and cancel ask why first), change the
- * sale status of all its products, edit its fields and the admin-only data. A move the server
+ * counts, move its status within the shared rules (abandon and cancel ask why first, a
+ * professional's reception the depositor's identity document), change the sale status of all its
+ * products, edit its fields and the admin-only data. A move the server
  * refuses (a rule, or a version changed elsewhere) means the page's copy was out of date: the
  * deposit is reloaded (`refreshing`) and the refusal said above its current state; a stale field
  * save lands in `stale` until the user reloads, so nothing typed is thrown away.
@@ -28,6 +29,8 @@ export const depositMachine = depositSetup.createMachine({
     draft: {},
     adminDraft: null,
     pending: null,
+    idDocumentRequired: false,
+    today: '',
     bulk: null,
     error: null,
     refusal: null,
@@ -74,6 +77,11 @@ export const depositMachine = depositSetup.createMachine({
                 actions: { type: 'assignPending', params: ({ event }) => event.to },
               },
               {
+                guard: { type: 'canMoveWithIdDocument', params: ({ event }) => event.to },
+                target: 'askingIdDocument',
+                actions: { type: 'assignPendingWithIdDocument', params: ({ event }) => event.to },
+              },
+              {
                 guard: { type: 'canMove', params: ({ event }) => event.to },
                 target: 'changingStatus',
                 actions: { type: 'assignPending', params: ({ event }) => event.to },
@@ -105,6 +113,17 @@ export const depositMachine = depositSetup.createMachine({
             },
             'deposit.confirmReason': { guard: 'hasValidReason', target: 'changingStatus' },
             'deposit.closeReason': { target: 'idle', actions: 'clearPending' },
+          },
+        },
+        // A professional's reception: the depositor's identity document, then the move with it.
+        askingIdDocument: {
+          tags: ['askingIdDocument'],
+          on: {
+            'deposit.setIdDocument': {
+              actions: { type: 'assignIdDocument', params: ({ event }) => event },
+            },
+            'deposit.confirmIdDocument': { guard: 'hasValidIdDocument', target: 'changingStatus' },
+            'deposit.closeIdDocument': { target: 'idle', actions: 'clearPending' },
           },
         },
         changingStatus,

@@ -6,6 +6,11 @@ import {
   type DepositStatus,
   type SaleStatus,
 } from '../../domain/deposit/statuses.ts';
+import {
+  idDocumentProblems,
+  type IdDocumentField,
+  type IdDocumentProblem,
+} from '../../domain/policeRegister/idDocument.ts';
 import { errorI18nKey } from '../../rpc/errors.ts';
 import { readFields, type FieldValue } from './depositFields.ts';
 import type { depositMachine } from './depositMachine.ts';
@@ -108,3 +113,14 @@ export const selectBulkOutcome = (s: Snapshot) => s.context.bulk;
 export const selectAdmin = (s: Snapshot) => s.context.adminDraft ?? s.context.adminOnly;
 export const selectCanSaveAdmin = (s: Snapshot) => s.can({ type: 'deposit.saveAdmin' });
 export const selectCanAcceptInline = (s: Snapshot) => s.can({ type: 'deposit.acceptInline' });
+export const selectIsAskingIdDocument = (s: Snapshot) => s.hasTag('askingIdDocument');
+export const selectCanConfirmIdDocument = (s: Snapshot) =>
+  s.can({ type: 'deposit.confirmIdDocument' });
+/** The identity document being typed in the reception step, with what is wrong with each part. */
+export const selectPendingIdDocument = (s: Snapshot) => s.context.pending?.idDocument ?? null;
+export const selectIdDocumentProblems = (
+  s: Snapshot,
+): Partial<Record<IdDocumentField, IdDocumentProblem>> => {
+  const doc = s.context.pending?.idDocument;
+  return doc ? idDocumentProblems(doc, s.context.today) : {};
+};

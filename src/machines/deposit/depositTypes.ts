@@ -2,6 +2,7 @@ import type { Deposit } from '../../rpc/gen/seconde/v1/deposit_pb.ts';
 import type { AppErrorCode } from '../../rpc/errors.ts';
 import type { RuleCode } from '../../domain/deposit/rules.ts';
 import type { DepositStatus, SaleStatus, SaleStatusCounts } from '../../domain/deposit/statuses.ts';
+import type { IdDocument, IdDocumentField } from '../../domain/policeRegister/idDocument.ts';
 import type { FieldValue } from './depositFields.ts';
 
 /** Who looks at the deposit; decides what may be edited (server checks again). */
@@ -27,6 +28,11 @@ export interface PendingChange {
   readonly to: DepositStatus;
   readonly reason: string;
   readonly comment: string;
+  /**
+   * RECEIVED by a professional vendor: the depositor's identity document, asked in the same step
+   * and sent with the move (Code pénal R.321-3); null for every other move.
+   */
+  readonly idDocument: IdDocument | null;
 }
 
 export interface DepositContext {
@@ -39,6 +45,10 @@ export interface DepositContext {
   readonly draft: Readonly<Record<string, FieldValue>>;
   readonly adminDraft: AdminOnlyData | null;
   readonly pending: PendingChange | null;
+  /** The vendor is a professional and the deposit has a depositor: RECEIVED asks the document. */
+  readonly idDocumentRequired: boolean;
+  /** Today in Paris, from the last load: no identity document is issued later. */
+  readonly today: string;
   /** The bulk sale-status change in flight, then its outcome. */
   readonly bulk: {
     readonly to: SaleStatus;
@@ -63,6 +73,10 @@ export interface LoadedDeposit {
   readonly deposit: Deposit;
   readonly counts: SaleStatusCounts;
   readonly adminOnly: AdminOnlyData | null;
+  /** The same rule the server applies (src/domain/policeRegister/idDocument.ts). */
+  readonly idDocumentRequired: boolean;
+  /** YYYY-MM-DD in Paris when it was loaded. */
+  readonly today: string;
 }
 
 /** The deposit after a status change, with its products counted again. */
@@ -95,6 +109,9 @@ export type DepositEvent =
   | { type: 'deposit.setReason'; reason?: string; comment?: string }
   | { type: 'deposit.confirmReason' }
   | { type: 'deposit.closeReason' }
+  | { type: 'deposit.setIdDocument'; field: IdDocumentField; value: string }
+  | { type: 'deposit.confirmIdDocument' }
+  | { type: 'deposit.closeIdDocument' }
   | { type: 'deposit.changeSaleStatus'; to: SaleStatus }
   | { type: 'deposit.acceptInline' }
   | { type: 'deposit.declineInline' }

@@ -12,6 +12,7 @@ import { ReturnLabelSection } from '../shipping/ReturnLabelSection.tsx';
 import { AdminPanel } from './AdminPanel.tsx';
 import { useDeposit } from './depositContext.ts';
 import { DepositProducts } from './DepositProducts.tsx';
+import { IdDocumentDialog } from './IdDocumentDialog.tsx';
 import { InlineOfferDialog, ReasonDialog } from './StatusDialogs.tsx';
 import { StatusSteps } from './StatusSteps.tsx';
 
@@ -68,6 +69,7 @@ export function DepositOverview() {
         {isAdminLevel && <AdminPanel />}
       </div>
       <ReasonDialog />
+      <IdDocumentDialog />
       <InlineOfferDialog />
     </div>
   );
