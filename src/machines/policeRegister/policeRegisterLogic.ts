@@ -16,6 +16,7 @@ import {
   type RegisterRow,
   type RegisterVerdict,
 } from './policeRegisterMachine.ts';
+import type { CorrectionRequest } from './correctionParts.ts';
 
 const KINDS: Record<number, RegisterRow['kind']> = {
   [PoliceRegisterEntryKind.PURCHASE]: 'PURCHASE',
@@ -57,6 +58,31 @@ export function registerRow(e: PoliceRegisterEntry): RegisterRow {
     ]
       .filter(Boolean)
       .join(' · '),
+    content: {
+      item: {
+        reference: item?.reference ?? '',
+        name: item?.name ?? '',
+        category: item?.category ?? '',
+        brand: item?.brand ?? '',
+        colors: item?.colors ?? '',
+        size: item?.size ?? '',
+        condition: item?.condition ?? '',
+        description: item?.description ?? '',
+        priceCents: Number(item?.priceCents ?? 0),
+      },
+      depositor: {
+        firstName: who?.firstName ?? '',
+        lastName: who?.lastName ?? '',
+        companyName: who?.companyName ?? '',
+        address: who?.address ?? '',
+        postalCode: who?.postalCode ?? '',
+        city: who?.city ?? '',
+        idDocumentType: who?.idDocumentType ?? '',
+        idDocumentNumber: who?.idDocumentNumber ?? '',
+        idDocumentAuthority: who?.idDocumentAuthority ?? '',
+        idDocumentDate: who?.idDocumentDate ?? '',
+      },
+    },
   };
 }
 
@@ -111,6 +137,19 @@ export function policeRegisterLogic(clients: ClientFactory, language: () => stri
           fileName: file.filename,
         });
         return file.filename;
+      }),
+      correctEntry: fromPromise<number, CorrectionRequest>(async ({ input, signal }) => {
+        const entry = await register.correct(
+          {
+            vendor: input.vendor,
+            entry: input.entry,
+            reason: input.reason,
+            item: { ...input.content.item, priceCents: BigInt(input.content.item.priceCents) },
+            depositor: input.content.depositor,
+          },
+          { signal },
+        );
+        return Number(entry.number);
       }),
     },
   });

@@ -10,12 +10,40 @@ import {
   type RegisterQuery,
   type RegisterRow,
 } from './policeRegisterMachine.ts';
+import type { EntryContent } from '../../domain/policeRegister/correction.ts';
+import { correctionRequest, isCorrectionReady, type CorrectionRequest } from './correctionParts.ts';
 
 type Snapshot = SnapshotFrom<typeof policeRegisterMachine>;
 
 const VENDOR = '00000000-0000-4000-8000-000000000001';
 const PAGE_SIZE = 2;
 const NUMBERS = [1, 2, 3];
+
+const CONTENT: EntryContent = {
+  item: {
+    reference: 'REF-000001',
+    name: 'Veste en laine',
+    category: 'Vestes',
+    brand: 'Sézane',
+    colors: 'Bleu',
+    size: 'M',
+    condition: 'VERY_GOOD',
+    description: '',
+    priceCents: 4250,
+  },
+  depositor: {
+    firstName: 'Hélène',
+    lastName: 'Dupont',
+    companyName: '',
+    address: '3 avenue de la République',
+    postalCode: '69002',
+    city: 'Lyon',
+    idDocumentType: 'Carte nationale d’identité',
+    idDocumentNumber: 'X4RTBPFW4',
+    idDocumentAuthority: 'Préfecture du Rhône',
+    idDocumentDate: '2021-03-15',
+  },
+};
 
 function answer(q: RegisterQuery): RegisterPage {
   const start = (q.page - 1) * q.pageSize;
@@ -33,6 +61,7 @@ function answer(q: RegisterQuery): RegisterPage {
       priceCents: 4250,
       depositor: 'Hélène Dupont',
       idDocument: 'CNI',
+      content: CONTENT,
     })),
   };
 }
@@ -55,6 +84,15 @@ const USER_EVENTS: RegisterEvent[] = [
   { type: 'register.verify' },
   { type: 'register.export', format: 'PDF' },
   { type: 'register.export', format: 'CSV' },
+  { type: 'register.correct', entry: 'entry-1' },
+  // Not on the page shown: nothing opens.
+  { type: 'register.correct', entry: 'entry-9' },
+  { type: 'correction.set', field: 'lastName', value: 'Dupond' },
+  { type: 'correction.set', field: 'reason', value: 'Nom mal orthographié' },
+  // A price that is none: the screen refuses to save.
+  { type: 'correction.set', field: 'price', value: '42,5x' },
+  { type: 'correction.submit' },
+  { type: 'correction.cancel' },
 ];
 const BROKEN = { intact: false, checked: 2, brokenNumber: 3, reason: 'HASH_MISMATCH' };
 const events = (s: Snapshot) => [
@@ -64,6 +102,8 @@ const events = (s: Snapshot) => [
   done('verifyRegister', BROKEN),
   failure('verifyRegister', new ConnectError('{"code":"FORBIDDEN"}', Code.PermissionDenied)),
   done('exportRegister', 'registre-police.pdf'),
+  done('correctEntry', NUMBERS.length + 1),
+  failure('correctEntry', new ConnectError('{"code":"FORBIDDEN"}', Code.PermissionDenied)),
   failure('exportRegister', new ConnectError('down', Code.Unavailable)),
 ];
 
@@ -84,12 +124,29 @@ function check(s: Snapshot, { where, started, event, previous }: StepInfo<Snapsh
         format: c.exporting,
       });
   }
+  for (const { id, input } of started)
+    if (id === 'correctEntry') {
+      // Only a correction with a change, a reason and valid fields is sent, naming its entry.
+      expect(input, where).toEqual(correctionRequest(previous!.context));
+      expect(isCorrectionReady(previous!.context.correction!), where).toBe(true);
+      expect((input as CorrectionRequest).entry, where).toBe('entry-1');
+    }
   expect(c.exporting !== null, where).toBe(s.matches('exporting'));
+  expect(c.correction !== null, where).toBe(s.matches('correcting'));
+  if (event.type === 'xstate.done.actor.correctEntry') {
+    expect(c.corrected, where).toEqual({ number: NUMBERS.length + 1, corrects: 1 });
+    // The list reloads on the page where the new entry ends (when the period typed is one).
+    if (s.matches('loading'))
+      expect(c.page, where).toBe(Math.ceil((previous!.context.count + 1) / PAGE_SIZE));
+  }
+  if (event.type === 'xstate.error.actor.correctEntry')
+    expect(c.correction?.refusal, where).toBe('forbidden');
   if (s.matches('ready')) expect(c.rows, where).toEqual(answer(queryOf(s)).rows);
   if (event.type === 'xstate.done.actor.verifyRegister') expect(c.verdict, where).toEqual(BROKEN);
   if (
     event.type.startsWith('xstate.error.actor.') &&
-    event.type !== 'xstate.error.actor.fetchEntries'
+    event.type !== 'xstate.error.actor.fetchEntries' &&
+    event.type !== 'xstate.error.actor.correctEntry'
   ) {
     expect(c.refusal, where).not.toBeNull();
     expect(c.rows, where).toBe(previous!.context.rows);
@@ -114,6 +171,8 @@ for (const staff of [true]) {
         s.context.refusal,
         s.context.exported,
         s.context.exporting,
+        s.context.corrected,
+        s.context.correction && [s.context.correction.refusal, s.context.correction.draft],
       ]),
     check,
   });
@@ -126,7 +185,8 @@ for (const staff of [true]) {
           !e.type.startsWith('xstate.error') &&
           !(e.type === 'register.export' && (e as { format?: string }).format === 'CSV') &&
           e.type !== 'register.setPeriod' &&
-          e.type !== 'register.retry',
+          e.type !== 'register.retry' &&
+          e.type !== 'correction.set',
       ),
     atLeast: () => 6,
     limit: 5000,

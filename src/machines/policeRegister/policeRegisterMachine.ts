@@ -3,6 +3,16 @@ import { isDayValue } from '../../domain/dates.ts';
 import { toAppError, type AppErrorCode } from '../../rpc/errors.ts';
 import { failedState, loadingState } from '../shared/loadStates.ts';
 import { isOtherValidPage } from '../shared/pagedListMachine.ts';
+import type { CorrectionField, EntryContent } from '../../domain/policeRegister/correction.ts';
+import {
+  correctionOf,
+  correctionRequest,
+  isCorrectionReady,
+  withField,
+  type Corrected,
+  type Correction,
+  type CorrectionRequest,
+} from './correctionParts.ts';
 
 /** One line of the register as the page shows it. */
 export interface RegisterRow {
@@ -16,6 +26,8 @@ export interface RegisterRow {
   readonly priceCents: number;
   readonly depositor: string;
   readonly idDocument: string;
+  /** What the entry records, field by field: the correction screen starts from it. */
+  readonly content: EntryContent;
 }
 
 export interface RegisterQuery {
@@ -54,6 +66,10 @@ export interface RegisterContext extends RegisterPage {
   readonly exporting: RegisterFormat | null;
   /** The last file saved. */
   readonly exported: string | null;
+  /** The correction screen, open on one entry. */
+  readonly correction: Correction | null;
+  /** The last correction written, said above the list. */
+  readonly corrected: Corrected | null;
   /** Why the last verify or export failed; the list stays. */
   readonly refusal: AppErrorCode | null;
   /** Set exactly while the machine is in a state tagged `error`. */
@@ -67,7 +83,11 @@ export type RegisterEvent =
   | { type: 'register.page'; page: number }
   | { type: 'register.retry' }
   | { type: 'register.verify' }
-  | { type: 'register.export'; format: RegisterFormat };
+  | { type: 'register.export'; format: RegisterFormat }
+  | { type: 'register.correct'; entry: string }
+  | { type: 'correction.set'; field: CorrectionField; value: string }
+  | { type: 'correction.submit' }
+  | { type: 'correction.cancel' };
 
 const notProvided = (name: string) => () =>
   Promise.reject(new Error(`The police register actor "${name}" was not provided`));
@@ -97,6 +117,8 @@ export const policeRegisterMachine = setup({
       string,
       { vendor: string; from: string; to: string; format: RegisterFormat }
     >(notProvided('exportRegister')),
+    /** Writes the correction; answers the new entry's number. */
+    correctEntry: fromPromise<number, CorrectionRequest>(notProvided('correctEntry')),
   },
   guards: {
     hasVendor: ({ context }) => !context.staff || UUID.test(context.vendor),
@@ -105,6 +127,10 @@ export const policeRegisterMachine = setup({
     canTurnPage: ({ context }, params: { page: number }) =>
       isValidPeriod(context.from, context.to) && isOtherValidPage(params.page, context),
     isStaff: ({ context }) => context.staff,
+    isShownEntry: ({ context }, params: { entry: string }) =>
+      context.rows.some((r) => r.uuid === params.entry),
+    canSubmitCorrection: ({ context }) =>
+      context.correction !== null && isCorrectionReady(context.correction),
   },
   actions: {
     assignVendor: assign((_, params: { vendor: string }) => ({
@@ -126,7 +152,30 @@ export const policeRegisterMachine = setup({
     })),
     endExport: assign({ exporting: null }),
     assignExported: assign((_, params: { name: string }) => ({ exported: params.name })),
-    clearOutcome: assign({ verdict: null, refusal: null, exported: null }),
+    clearOutcome: assign({ verdict: null, refusal: null, exported: null, corrected: null }),
+    startCorrection: assign(({ context }, params: { entry: string }) => ({
+      correction: correctionOf(context.rows, params.entry),
+    })),
+    assignCorrectionField: assign(
+      ({ context }, params: { field: CorrectionField; value: string }) => ({
+        correction: context.correction && withField(context.correction, params.field, params.value),
+      }),
+    ),
+    assignCorrectionRefusal: assign(({ context }, params: { error: unknown }) => ({
+      correction: context.correction && {
+        ...context.correction,
+        refusal: toAppError(params.error).code,
+      },
+    })),
+    /** Written: the screen closes, and the list opens on the page where the new entry ends. */
+    assignCorrected: assign(({ context }, params: { number: number; stay?: boolean }) => ({
+      corrected: { number: params.number, corrects: context.correction?.number ?? 0 },
+      correction: null,
+      page: params.stay
+        ? context.page
+        : Math.max(1, Math.ceil((context.count + 1) / context.pageSize)),
+    })),
+    clearCorrection: assign({ correction: null }),
     assignRefusal: assign((_, params: { error: unknown }) => ({
       refusal: toAppError(params.error).code,
     })),
@@ -150,6 +199,8 @@ export const policeRegisterMachine = setup({
     verdict: null,
     exporting: null,
     exported: null,
+    correction: null,
+    corrected: null,
     refusal: null,
     errorCode: null,
   }),
@@ -207,6 +258,59 @@ export const policeRegisterMachine = setup({
           guard: 'canShow',
           target: 'exporting',
           actions: { type: 'startExport', params: ({ event }) => ({ format: event.format }) },
+        },
+        'register.correct': {
+          guard: { type: 'isShownEntry', params: ({ event }) => event },
+          target: 'correcting',
+          actions: ['clearOutcome', { type: 'startCorrection', params: ({ event }) => event }],
+        },
+      },
+    },
+    // The correction screen: a new entry naming the chosen one, with its corrected content.
+    correcting: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'correction.set': {
+              actions: { type: 'assignCorrectionField', params: ({ event }) => event },
+            },
+            'correction.submit': { guard: 'canSubmitCorrection', target: 'saving' },
+            'correction.cancel': { target: '#policeRegister.ready', actions: 'clearCorrection' },
+          },
+        },
+        saving: {
+          tags: ['busy'],
+          invoke: {
+            id: 'correctEntry',
+            src: 'correctEntry',
+            input: ({ context }) => correctionRequest(context),
+            // The list reloads with the period shown, unless the one typed since is no period.
+            onDone: [
+              {
+                guard: 'canShow',
+                target: '#policeRegister.loading',
+                actions: {
+                  type: 'assignCorrected',
+                  params: ({ event }) => ({ number: event.output }),
+                },
+              },
+              {
+                target: '#policeRegister.ready',
+                actions: {
+                  type: 'assignCorrected',
+                  params: ({ event }) => ({ number: event.output, stay: true }),
+                },
+              },
+            ],
+            onError: {
+              target: 'editing',
+              actions: {
+                type: 'assignCorrectionRefusal',
+                params: ({ event }) => ({ error: event.error }),
+              },
+            },
+          },
         },
       },
     },

@@ -25,6 +25,8 @@ import { FailedState, PageState } from '../components/PageState.tsx';
 import { Pager } from '../people/Pager.tsx';
 import { euros } from '../payouts/money.ts';
 import '../components/pages.css';
+import { CorrectionDialog } from './CorrectionDialog.tsx';
+import './policeRegister.css';
 
 const KIND_KEYS = {
   DEPOSIT: 'policeRegister.kindDeposit',
@@ -80,6 +82,7 @@ export function PoliceRegisterView() {
           <RegisterTable actor={actor} />
         </>
       )}
+      <CorrectionDialog actor={actor} />
     </section>
   );
 }
@@ -181,6 +184,7 @@ function RegisterOutcome({ actor }: { actor: Actor }) {
   const verdict = useSelector(actor, (s) => s.context.verdict);
   const refusal = useSelector(actor, (s) => s.context.refusal);
   const exported = useSelector(actor, (s) => s.context.exported);
+  const corrected = useSelector(actor, (s) => s.context.corrected);
   return (
     <div aria-live="polite">
       {verdict && (
@@ -195,6 +199,11 @@ function RegisterOutcome({ actor }: { actor: Actor }) {
       {refusal && (
         <Callout intent={Intent.DANGER} role="alert">
           {t('policeRegister.actionFailed')} {t(`errors.${refusal}`)}
+        </Callout>
+      )}
+      {corrected && (
+        <Callout intent={Intent.SUCCESS} role="status" data-testid="register-corrected">
+          {t('policeRegister.corrected', { ...corrected })}
         </Callout>
       )}
       {exported && (
@@ -215,6 +224,8 @@ function RegisterTable({ actor }: { actor: Actor }) {
   const pageSize = useSelector(actor, (s) => s.context.pageSize);
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const choosing = useSelector(actor, (s) => s.matches('choosing'));
+  // Every shown row may be corrected once the list is ready (the machine checks the entry).
+  const canCorrect = useSelector(actor, (s) => s.matches('ready'));
   const canPrevious = useSelector(actor, (s) =>
     s.can({ type: 'register.page', page: s.context.page - 1 }),
   );
@@ -243,6 +254,9 @@ function RegisterTable({ actor }: { actor: Actor }) {
               <th scope="col">{t('policeRegister.colPrice')}</th>
               <th scope="col">{t('policeRegister.colDepositor')}</th>
               <th scope="col">{t('policeRegister.colIdDocument')}</th>
+              <th scope="col">
+                <span className="seconde-sr-only">{t('policeRegister.correct')}</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -265,6 +279,17 @@ function RegisterTable({ actor }: { actor: Actor }) {
                 <td>{euros(r.priceCents, language)}</td>
                 <td>{r.depositor}</td>
                 <td>{r.idDocument || t('policeRegister.noIdDocument')}</td>
+                <td>
+                  <Button
+                    size="small"
+                    icon="edit"
+                    text={t('policeRegister.correct')}
+                    aria-label={t('policeRegister.correctEntry', { number: r.number })}
+                    disabled={!canCorrect}
+                    data-testid="register-correct"
+                    onClick={() => actor.send({ type: 'register.correct', entry: r.uuid })}
+                  />
+                </td>
               </tr>
             ))}
           </tbody>
