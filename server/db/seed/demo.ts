@@ -7,6 +7,7 @@ import { seedPagesDemo } from './demoPages.ts';
 import type { PlatformIdentity } from '../../services/deps.ts';
 import { DEMO_PLATFORM } from '../../services/invoices/platform.ts';
 import { makeSeedPhotos, type SeedPhoto } from './photos.ts';
+import { seedPoliceRegister } from './demoPoliceRegister.ts';
 import {
   DEPOSIT_STATUSES,
   productStatusesFor,
@@ -58,7 +59,11 @@ export async function seedDemo(
   if ((await countRows(db, 'vendor')) === 0)
     await seedPeopleAndDeposits(db, now, options.platform ?? DEMO_PLATFORM);
   const have = await countRows(db, 'product');
-  if (have < wanted) await seedProducts(db, media, have, wanted - have, now);
+  if (have < wanted) {
+    await seedProducts(db, media, have, wanted - have, now);
+    // The items already received are in the police register, as the service would have entered them.
+    await seedPoliceRegister(db);
+  }
 }
 
 async function seedPeopleAndDeposits(

@@ -14,6 +14,9 @@ import { DEPOSIT_STATUSES, productStatusesFor } from './demoData.ts';
 import { seedDemo } from './demo.ts';
 import { DEMO_PROSPECTS } from './demoPages.ts';
 import { REFERENCE_COUNTS, seedReference } from './reference.ts';
+import { verifyChain } from '../../services/policeRegister/chain.ts';
+import { RECEIVED_STATUSES } from '../../services/policeRegister/entries.ts';
+import { chainedOf, selectEntries } from '../../services/policeRegister/entryRows.ts';
 
 let database: DatabaseHandle;
 let drop: () => Promise<void>;
@@ -143,5 +146,38 @@ describe('demo data', () => {
     expect(await countRows(database.db, 'product')).toBe(3200);
     expect(await countRows(database.db, 'deposit')).toBe(150);
     expect(await countRows(database.db, 'vendor')).toBe(4 + DEMO_PROSPECTS);
+  });
+});
+
+describe('demo police register', () => {
+  it('enters every item of the demo’s received deposits, with the identity document shown, and every register verifies', async () => {
+    const received = RECEIVED_STATUSES.map((s) => `'${s}'`).join(', ');
+    const missing = await rowsOf(
+      sql<{
+        n: string;
+      }>`select count(*)::text as n from product p join deposit d on d.uuid = p.deposit
+        where d.customer is not null and d.status::text in (${sql.raw(received)})
+          and not exists (select 1 from police_register_entry e where e.product = p.uuid)`,
+    );
+    expect(missing[0]!.n).toBe('0');
+    const withoutDocument = await rowsOf(
+      sql<{ n: string }>`select count(*)::text as n from police_register_entry
+        where content->'depositor'->>'idDocumentNumber' = ''
+          or content->'depositor'->>'idDocumentDate' !~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'`,
+    );
+    expect(withoutDocument[0]!.n).toBe('0');
+    const vendor = DEMO_ACCOUNTS.find((a) => a.email === 'vendor@seconde.test')!;
+    const registers = await rowsOf(
+      sql<{ register: string; vendor_register: boolean }>`
+        select distinct e.register, e.register = 'vendor:' || v.uuid as vendor_register
+        from police_register_entry e left join vendor v on v.identity_user_uuid = ${vendor.sub}`,
+    );
+    expect(registers.some((r) => r.vendor_register)).toBe(true);
+    for (const { register } of registers) {
+      const { rows } = await selectEntries(database.db, register);
+      expect(rows.length).toBeGreaterThan(0);
+      const verdict = verifyChain(rows.map(chainedOf));
+      expect(verdict, register).toMatchObject({ intact: true, checked: rows.length });
+    }
   });
 });
