@@ -115,7 +115,7 @@ export function ReceiptBody({ actor, headingLevel }: { actor: ReceiptActor; head
         <>
           <p>{t('restitutionReceipt.acceptIntro')}</p>
           <Button
-            icon="endorsed"
+            icon="tick"
             intent={Intent.PRIMARY}
             loading={accepting}
             text={t('restitutionReceipt.accept')}
