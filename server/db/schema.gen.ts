@@ -177,6 +177,8 @@ export type ReservationStatus = 'CONFIRMED' | 'PENDING' | 'RELEASED';
 export type RestitutionAcceptanceChannel = 'EMAIL_LINK' | 'SCREEN';
 
 export type RestitutionReceiptStatus = 'ACCEPTED' | 'WAITING';
+export type ReferralRewardStatus = 'APPLIED' | 'EARNED' | 'PENDING';
+
 
 export type SalePlatform =
   | 'AMAZON'
@@ -1042,6 +1044,19 @@ export interface SepaBatch {
   debtor_iban: string;
   debtor_name: string;
   excluded: Generated<Json>;
+export interface Referral {
+  applied_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  reward_invoice: string | null;
+  reward_status: Generated<ReferralRewardStatus>;
+  rewarded_at: Timestamp | null;
+  sponsor: string;
+  sponsor_code: string;
+  sponsor_coupon: string | null;
+  sponsored: string;
+  uuid: Generated<string>;
+}
+
   execution_date: Timestamp;
   idempotency_key: string;
   message_id: string;
@@ -1293,3 +1308,4 @@ export interface Database {
   vendor: Vendor;
   vendor_connector: VendorConnector;
 }
+  referral: Referral;

@@ -10,6 +10,7 @@ import type { PersonalDataReason } from '../../src/domain/personalData/personalD
 import type { ShippingReason } from '../../src/domain/shipping/deliveryServices.ts';
 import type { LabelBatchReason } from '../../src/domain/shipping/labelBatch.ts';
 import type { ReturnLabelReason } from '../../src/domain/shipping/returnLabels.ts';
+import type { ReferralReason } from '../../src/domain/referral/sponsorCode.ts';
 
 /**
  * Stable, machine-readable reasons the client switches on. They travel as the JSON text of the
@@ -71,6 +72,8 @@ export type Reason =
   | LabelBatchReason
   | ReturnLabelReason
   // Onboarding: the user type is chosen once; completing needs every required answer.
+  // Sponsor codes typed during onboarding (src/domain/referral/sponsorCode.ts).
+  | ReferralReason
   | 'USER_TYPE_ALREADY_CHOSEN'
   | 'ONBOARDING_INCOMPLETE'
   // Streams and background tasks (exports, imports): a resume cursor that does not parse, a task

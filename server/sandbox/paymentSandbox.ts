@@ -565,7 +565,18 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
           'resource_missing',
         );
       if (method === 'GET') return json(res, 200, book.expanded(sub, params.expand));
-      if (method === 'POST') return json(res, 200, updateSubscription(sub, params));
+      if (method === 'POST') {
+        if (params.discounts !== undefined) {
+          const before = sub.discounts;
+          if (!book.replaceDiscounts(sub, params.discounts, res)) return;
+          // Only a discount change: told as an update of its own.
+          if (Object.keys(params).every((k) => k === 'discounts' || k === 'metadata')) {
+            send('customer.subscription.updated', sub, { discounts: before });
+            return json(res, 200, book.expanded(sub, params.expand));
+          }
+        }
+        return json(res, 200, updateSubscription(sub, params));
+      }
     }
     return apiError(
       res,

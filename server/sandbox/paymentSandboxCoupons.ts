@@ -201,30 +201,90 @@ export function couponBook(seconds: () => number, seeds: readonly SandboxCoupon[
     return [discount.id];
   }
 
-  /** The running discount of a subscription, if any. */
-  function activeDiscount(sub: Obj): { discount: Obj; coupon: Obj } | undefined {
+  /** The running discounts of a subscription, in order. */
+  function activeDiscounts(sub: Obj): { discount: Obj; coupon: Obj }[] {
+    const found: { discount: Obj; coupon: Obj }[] = [];
     for (const discountId of (sub.discounts ?? []) as string[]) {
       const discount = discounts.get(discountId);
       const coupon = discount && coupons.get(String((discount.source as Obj).coupon));
-      if (discount && coupon && !spent.has(discountId)) return { discount, coupon };
+      if (discount && coupon && !spent.has(discountId)) found.push({ discount, coupon });
     }
-    return undefined;
+    return found;
   }
 
-  /** Invoice fields for `amount` cents on a subscription: its discount taken off. */
+  /**
+   * Invoice fields for `amount` cents on a subscription: its discounts taken off one after the
+   * other, each on what the previous ones left.
+   */
   function invoiceFields(sub: Obj, amount: number, preview = false) {
-    const found = activeDiscount(sub);
-    const off = found ? amountOff(found.coupon, amount) : 0;
-    // A `once` coupon ends with the first invoice it discounts.
-    if (!preview && found && off > 0 && found.coupon.duration === 'once')
-      spent.add(found.discount.id);
+    let left = amount;
+    const taken: { amount: number; discount: string }[] = [];
+    for (const found of activeDiscounts(sub)) {
+      const off = amountOff(found.coupon, left);
+      left -= off;
+      taken.push({ amount: off, discount: found.discount.id });
+      // A `once` coupon ends with the first invoice it discounts.
+      if (!preview && off > 0 && found.coupon.duration === 'once') spent.add(found.discount.id);
+    }
     return {
       subtotal: amount,
-      total: amount - off,
-      amount_due: amount - off,
-      discounts: found ? [found.discount.id] : [],
-      total_discount_amounts: found ? [{ amount: off, discount: found.discount.id }] : [],
+      total: left,
+      amount_due: left,
+      discounts: taken.map((d) => d.discount),
+      total_discount_amounts: taken,
     };
+  }
+
+  /**
+   * A subscription update's `discounts` (Stripe replaces the list): `{discount}` keeps one of the
+   * subscription's, `{coupon}` redeems a valid coupon into a new discount. A refusal is written to
+   * `res` and answers false, changing nothing.
+   */
+  function replaceDiscounts(sub: Obj, asked: unknown, res: ServerResponse): boolean {
+    const wanted = (Array.isArray(asked) ? asked : []) as Record<string, unknown>[];
+    const ids: string[] = [];
+    const redeemed: Obj[] = [];
+    for (const entry of wanted) {
+      if (entry.discount) {
+        if (!((sub.discounts ?? []) as string[]).includes(String(entry.discount))) {
+          apiError(res, 400, `No such discount: '${String(entry.discount)}'`, 'resource_missing');
+          return false;
+        }
+        ids.push(String(entry.discount));
+        continue;
+      }
+      const coupon = coupons.get(String(entry.coupon ?? ''));
+      if (!coupon) {
+        apiError(res, 400, `No such coupon: '${String(entry.coupon)}'`, 'resource_missing');
+        return false;
+      }
+      if (!fresh(coupon).valid) {
+        apiError(res, 400, `Coupon '${coupon.id}' is no longer valid.`, 'coupon_expired');
+        return false;
+      }
+      redeemed.push(coupon);
+    }
+    for (const coupon of redeemed) {
+      coupon.times_redeemed = Number(coupon.times_redeemed) + 1;
+      const discount: Obj = {
+        id: id('di'),
+        object: 'discount',
+        checkout_session: null,
+        customer: sub.customer,
+        end: null,
+        invoice: null,
+        invoice_item: null,
+        promotion_code: null,
+        source: { type: 'coupon', coupon: coupon.id },
+        start: seconds(),
+        subscription: sub.id,
+        subscription_item: null,
+      };
+      discounts.set(discount.id, discount);
+      ids.push(discount.id);
+    }
+    sub.discounts = ids;
+    return true;
   }
 
   /** A subscription with `expand` applied to its discounts (`discounts`, `discounts.source.coupon`). */
@@ -252,6 +312,7 @@ export function couponBook(seconds: () => number, seeds: readonly SandboxCoupon[
     sessionFields,
     redeem,
     invoiceFields,
+    replaceDiscounts,
     expanded,
     /** The API calls on coupons and promotion codes; false for any other. */
     api(
@@ -266,6 +327,8 @@ export function couponBook(seconds: () => number, seeds: readonly SandboxCoupon[
           const percent = Number(params.percent_off);
           if (!(percent > 0 && percent <= 100))
             apiError(res, 400, 'percent_off must be between 0 and 100', 'parameter_invalid_float');
+          else if (params.id !== undefined && coupons.has(String(params.id)))
+            apiError(res, 400, 'Coupon already exists.', 'resource_already_exists');
           else json(res, 200, createCoupon(params));
           return true;
         }

@@ -40,6 +40,7 @@ import { depositCategoryHandlers } from './depositCategories/fromDeposit.ts';
 import { productForExtensionHandlers } from './products/forExtension.ts';
 import { restitutionReceiptHandlers } from './restitution/receiptCalls.ts';
 import { SessionService } from '../../src/rpc/gen/seconde/v1/session_pb.ts';
+import { referralCallsHandlers } from './referral/referralCalls.ts';
 import { implement } from './implement.ts';
 import { sessionHandlers } from './sessionService.ts';
 
@@ -93,6 +94,7 @@ export function handWrittenParts(deps: ServiceDeps) {
   ] as const;
 }
 
+    ...referralCallsHandlers(deps),
 /** One hand-written part, with its service and method names in its type. */
 export type HandWrittenPart = ReturnType<typeof handWrittenParts>[number];
 

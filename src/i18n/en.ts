@@ -42,6 +42,7 @@ import { restitutionReceiptEn } from './areas/restitutionReceipt.en.ts';
 import { statsEn } from './areas/stats.en.ts';
 
 import type { Translation } from './fr.ts';
+import { referralEn } from './areas/referral.en.ts';
 
 /** English texts, the fallback language. */
 export const en: Translation = {
@@ -88,3 +89,4 @@ export const en: Translation = {
   ...restitutionReceiptEn,
   ...statsEn,
 };
+  ...referralEn,

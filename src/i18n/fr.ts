@@ -42,6 +42,7 @@ import { restitutionReceiptFr } from './areas/restitutionReceipt.fr.ts';
 import { statsFr } from './areas/stats.fr.ts';
 
 /** French texts, the default language. Keys are `area.item`; `en.ts` must have the same ones. */
+import { referralFr } from './areas/referral.fr.ts';
 export const fr = {
   ...coreFr,
   ...depositRulesFr,
@@ -89,3 +90,4 @@ export const fr = {
 
 /** The shape every language follows: same areas, same items, text values. */
 export type Translation = { [Area in keyof typeof fr]: Record<keyof (typeof fr)[Area], string> };
+  ...referralFr,

@@ -80,6 +80,14 @@ export const REASON_I18N_KEYS: Readonly<Record<string, string>> = {
   // A pasted buyer text that is empty or holds no buyer (src/domain/buyers/pastedBuyer.ts).
   BUYER_TEXT_EMPTY: 'buyers.reasonTextEmpty',
   BUYER_TEXT_UNREADABLE: 'buyers.reasonTextUnreadable',
+  // A sponsor code refused during onboarding (src/domain/referral/sponsorCode.ts).
+  SPONSOR_CODE_EMPTY: 'referral.reasonSponsorCodeEmpty',
+  SPONSOR_CODE_UNKNOWN: 'referral.reasonSponsorCodeUnknown',
+  SPONSOR_CODE_OWN: 'referral.reasonSponsorCodeOwn',
+  SPONSOR_CODE_MUTUAL: 'referral.reasonSponsorCodeMutual',
+  ALREADY_SPONSORED: 'referral.reasonAlreadySponsored',
+  REFERRAL_TOO_LATE: 'referral.reasonReferralTooLate',
+  REFERRAL_VENDORS_ONLY: 'referral.reasonReferralVendorsOnly',
 };
 
 /** Every key the funnel can hand out; the i18n test checks each exists in both languages. */

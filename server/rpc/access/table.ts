@@ -445,7 +445,12 @@ export const ACCESS_TABLE: readonly ServiceEntry[] = [
     correct: vendor(null, reads('vendor', 'vendor')),
     export: vendor(null, reads('vendor', 'vendor')),
   }),
-  rulesFor(ReferralService, { createFromSponsorCode: vendor(null) }),
+  // Sponsorship: any signed-in user may try, so a customer is told in words that only vendors are
+  // sponsored; a vendor lists their own referrals, staff name the vendor.
+  rulesFor(ReferralService, {
+    createFromSponsorCode: rule(SIGNED_IN, null),
+    listReferrals: vendor(null, reads('vendor', 'vendor')),
+  }),
   // Personal data (GDPR art. 15, 17, 20): the customer themself, or staff for them; never a vendor.
   // Restitution receipts: the deposit's vendor, its depositor or staff read them (a restituted
   // deposit has left the vendor's scope, so the handler checks the receipt's own vendor and

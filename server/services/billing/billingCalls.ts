@@ -42,6 +42,7 @@ import {
   type PaymentProvider,
 } from './paymentProvider.ts';
 import { applyProviderEvent, type SubscriptionDiscount } from './providerEvents.ts';
+import { REWARD_EVENTS, applyEarnedRewards, welcomeCouponOf } from '../referral/referralRewards.ts';
 
 type Row = Record<string, unknown>;
 const DAY_MS = 86_400_000;
@@ -254,7 +255,17 @@ export function billingCallsHandlers(deps: ServiceDeps) {
           throw error;
         }
       }
-      const promotionId = promotion?.id ?? '';
+      // A sponsored vendor's month free rides on the checkout when they typed no code of their own.
+      let welcome: string | undefined;
+      if (!promotion) {
+        const p = provider();
+        try {
+          welcome = p && (await welcomeCouponOf(db, p, vendorUuid));
+        } catch (error) {
+          return { url: '', sessionId: '', errorCode: providerRefusal(error) };
+        }
+      }
+      const promotionId = promotion?.id ?? welcome ?? '';
       const open = (
         await sql<{ provider_session_id: string; url: string }>`
           select provider_session_id, url from checkout_session
@@ -282,9 +293,10 @@ export function billingCallsHandlers(deps: ServiceDeps) {
             metadata: { vendor: vendorUuid, plan: plan.type, interval: plan.interval },
             subscription_data: { ...trial, metadata: { vendor: vendorUuid, plan: plan.type } },
             ...(promotion && { discounts: [{ promotion_code: promotion.id }] }),
+            ...(welcome && { discounts: [{ coupon: welcome }] }),
           },
           {
-            idempotencyKey: `seconde-checkout-${vendorUuid}-${plan.priceId}${promotion ? `-${promotion.id}` : ''}-${window}`,
+            idempotencyKey: `seconde-checkout-${vendorUuid}-${plan.priceId}${promotionId ? `-${promotionId}` : ''}-${window}`,
           },
         );
       } catch (error) {
@@ -460,6 +472,14 @@ async function webhook(
     }
   }
   const outcome = await applyProviderEvent(deps.db, deps.billing, event, discount);
+  if (outcome === 'applied' && REWARD_EVENTS.includes(event.type)) {
+    // Earned referral months go onto the sponsors' plans; one that fails waits for the next event.
+    await applyEarnedRewards(deps.db, p, deps.clock).catch((error: unknown) =>
+      console.warn(
+        `payment provider: referral reward not applied yet: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    );
+  }
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end(JSON.stringify({ received: true, outcome }));
 }

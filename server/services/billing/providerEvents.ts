@@ -5,6 +5,7 @@ import type { SubscriptionStatusName } from '../../../src/domain/subscriptionAcc
 import { planByPrice, type BillingSettings } from './billingSettings.ts';
 import { applyPaymentEvent } from './paymentProcesses.ts';
 import { recordProviderInvoice } from './providerInvoices.ts';
+import { recordReferralReward } from '../referral/referralRewards.ts';
 
 /**
  * The events that move a subscription (2-business-data.md §4), record the provider's invoices, or
@@ -182,6 +183,7 @@ export async function applyProviderEvent(
         return applySubscription(trx, settings, event.data.object, eventAt, true, discount);
       case 'invoice.paid':
         await recordProviderInvoice(trx, event.data.object, true);
+        await recordReferralReward(trx, event.data.object, eventAt);
         return applyInvoice(trx, event.data.object, eventAt, true);
       case 'invoice.finalized':
         return recordProviderInvoice(trx, event.data.object, false);

@@ -2,19 +2,21 @@
 // @generated from file seconde/v1/referral.proto (package seconde.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import { file_buf_validate_validate } from "../../buf/validate/validate_pb";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file seconde/v1/referral.proto.
  */
 export const file_seconde_v1_referral: GenFile = /*@__PURE__*/
-  fileDesc("ChlzZWNvbmRlL3YxL3JlZmVycmFsLnByb3RvEgpzZWNvbmRlLnYxIj0KHENyZWF0ZUZyb21TcG9uc29yQ29kZVJlcXVlc3QSHQoMc3BvbnNvcl9jb2RlGAEgASgJQge6SARyAhhAIkEKHUNyZWF0ZUZyb21TcG9uc29yQ29kZVJlc3BvbnNlEg8KB3N1Y2Nlc3MYASABKAgSDwoHbWVzc2FnZRgCIAEoCTJ/Cg9SZWZlcnJhbFNlcnZpY2USbAoVQ3JlYXRlRnJvbVNwb25zb3JDb2RlEiguc2Vjb25kZS52MS5DcmVhdGVGcm9tU3BvbnNvckNvZGVSZXF1ZXN0Gikuc2Vjb25kZS52MS5DcmVhdGVGcm9tU3BvbnNvckNvZGVSZXNwb25zZWIGcHJvdG8z", [file_buf_validate_validate]);
+  fileDesc("ChlzZWNvbmRlL3YxL3JlZmVycmFsLnByb3RvEgpzZWNvbmRlLnYxIj0KHENyZWF0ZUZyb21TcG9uc29yQ29kZVJlcXVlc3QSHQoMc3BvbnNvcl9jb2RlGAEgASgJQge6SARyAhhAIlcKHUNyZWF0ZUZyb21TcG9uc29yQ29kZVJlc3BvbnNlEg8KB3N1Y2Nlc3MYASABKAgSDwoHbWVzc2FnZRgCIAEoCRIUCgxzcG9uc29yX25hbWUYAyABKAkiMwoUTGlzdFJlZmVycmFsc1JlcXVlc3QSGwoGdmVuZG9yGAEgASgJQgu6SAjYAQFyA7ABASLPAQoNUmVmZXJyYWxFbnRyeRIMCgR1dWlkGAEgASgJEhYKDnNwb25zb3JlZF9uYW1lGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjcKDXJld2FyZF9zdGF0dXMYBCABKA4yIC5zZWNvbmRlLnYxLlJlZmVycmFsUmV3YXJkU3RhdHVzEi8KC3Jld2FyZGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJ+ChVMaXN0UmVmZXJyYWxzUmVzcG9uc2USFAoMc3BvbnNvcl9jb2RlGAEgASgJEioKB3Jlc3VsdHMYAiADKAsyGS5zZWNvbmRlLnYxLlJlZmVycmFsRW50cnkSDQoFY291bnQYAyABKAUSFAoMc3BvbnNvcmVkX2J5GAQgASgJKqkBChRSZWZlcnJhbFJld2FyZFN0YXR1cxImCiJSRUZFUlJBTF9SRVdBUkRfU1RBVFVTX1VOU1BFQ0lGSUVEEAASIgoeUkVGRVJSQUxfUkVXQVJEX1NUQVRVU19QRU5ESU5HEAESIQodUkVGRVJSQUxfUkVXQVJEX1NUQVRVU19FQVJORUQQAhIiCh5SRUZFUlJBTF9SRVdBUkRfU1RBVFVTX0FQUExJRUQQAzLVAQoPUmVmZXJyYWxTZXJ2aWNlEmwKFUNyZWF0ZUZyb21TcG9uc29yQ29kZRIoLnNlY29uZGUudjEuQ3JlYXRlRnJvbVNwb25zb3JDb2RlUmVxdWVzdBopLnNlY29uZGUudjEuQ3JlYXRlRnJvbVNwb25zb3JDb2RlUmVzcG9uc2USVAoNTGlzdFJlZmVycmFscxIgLnNlY29uZGUudjEuTGlzdFJlZmVycmFsc1JlcXVlc3QaIS5zZWNvbmRlLnYxLkxpc3RSZWZlcnJhbHNSZXNwb25zZWIGcHJvdG8z", [file_buf_validate_validate, file_google_protobuf_timestamp]);
 
 /**
- * Links the calling vendor to the vendor owning sponsor_code.
+ * Links the calling vendor to the vendor owning sponsor_code (case and spaces ignored).
  *
  * @generated from message seconde.v1.CreateFromSponsorCodeRequest
  */
@@ -33,7 +35,7 @@ export const CreateFromSponsorCodeRequestSchema: GenMessage<CreateFromSponsorCod
   messageDesc(file_seconde_v1_referral, 0);
 
 /**
- * Whether the sponsorship was recorded; message explains a refusal.
+ * Whether the sponsorship was recorded; a refusal is an error with its own reason instead.
  *
  * @generated from message seconde.v1.CreateFromSponsorCodeResponse
  */
@@ -47,6 +49,13 @@ export type CreateFromSponsorCodeResponse = Message<"seconde.v1.CreateFromSponso
    * @generated from field: string message = 2;
    */
   message: string;
+
+  /**
+   * The sponsor's name, to thank them.
+   *
+   * @generated from field: string sponsor_name = 3;
+   */
+  sponsorName: string;
 };
 
 /**
@@ -57,7 +66,146 @@ export const CreateFromSponsorCodeResponseSchema: GenMessage<CreateFromSponsorCo
   messageDesc(file_seconde_v1_referral, 1);
 
 /**
- * Vendor sponsorship; only the one call is exposed, so there is no resource message.
+ * @generated from message seconde.v1.ListReferralsRequest
+ */
+export type ListReferralsRequest = Message<"seconde.v1.ListReferralsRequest"> & {
+  /**
+   * Staff name the vendor; a vendor lists their own referrals.
+   *
+   * @generated from field: string vendor = 1;
+   */
+  vendor: string;
+};
+
+/**
+ * Describes the message seconde.v1.ListReferralsRequest.
+ * Use `create(ListReferralsRequestSchema)` to create a new message.
+ */
+export const ListReferralsRequestSchema: GenMessage<ListReferralsRequest> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_referral, 2);
+
+/**
+ * One vendor the listed vendor sponsored.
+ *
+ * @generated from message seconde.v1.ReferralEntry
+ */
+export type ReferralEntry = Message<"seconde.v1.ReferralEntry"> & {
+  /**
+   * @generated from field: string uuid = 1;
+   */
+  uuid: string;
+
+  /**
+   * The sponsored vendor's name (or e-mail when they gave no name).
+   *
+   * @generated from field: string sponsored_name = 2;
+   */
+  sponsoredName: string;
+
+  /**
+   * When the sponsorship was recorded.
+   *
+   * @generated from field: google.protobuf.Timestamp created_at = 3;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: seconde.v1.ReferralRewardStatus reward_status = 4;
+   */
+  rewardStatus: ReferralRewardStatus;
+
+  /**
+   * When the sponsor's free month was earned (unset while pending).
+   *
+   * @generated from field: google.protobuf.Timestamp rewarded_at = 5;
+   */
+  rewardedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message seconde.v1.ReferralEntry.
+ * Use `create(ReferralEntrySchema)` to create a new message.
+ */
+export const ReferralEntrySchema: GenMessage<ReferralEntry> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_referral, 3);
+
+/**
+ * The vendor's own code to share, who sponsored them, and the vendors they sponsored (newest first).
+ *
+ * @generated from message seconde.v1.ListReferralsResponse
+ */
+export type ListReferralsResponse = Message<"seconde.v1.ListReferralsResponse"> & {
+  /**
+   * @generated from field: string sponsor_code = 1;
+   */
+  sponsorCode: string;
+
+  /**
+   * @generated from field: repeated seconde.v1.ReferralEntry results = 2;
+   */
+  results: ReferralEntry[];
+
+  /**
+   * @generated from field: int32 count = 3;
+   */
+  count: number;
+
+  /**
+   * The name of the vendor who sponsored the listed vendor; empty when nobody did.
+   *
+   * @generated from field: string sponsored_by = 4;
+   */
+  sponsoredBy: string;
+};
+
+/**
+ * Describes the message seconde.v1.ListReferralsResponse.
+ * Use `create(ListReferralsResponseSchema)` to create a new message.
+ */
+export const ListReferralsResponseSchema: GenMessage<ListReferralsResponse> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_referral, 4);
+
+/**
+ * Where the sponsor's free month stands (docs/decisions.md, "Referral reward").
+ *
+ * @generated from enum seconde.v1.ReferralRewardStatus
+ */
+export enum ReferralRewardStatus {
+  /**
+   * @generated from enum value: REFERRAL_REWARD_STATUS_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The sponsored vendor has not paid an invoice yet.
+   *
+   * @generated from enum value: REFERRAL_REWARD_STATUS_PENDING = 1;
+   */
+  PENDING = 1,
+
+  /**
+   * Earned by the sponsored vendor's first paid invoice; waits for the sponsor's running plan.
+   *
+   * @generated from enum value: REFERRAL_REWARD_STATUS_EARNED = 2;
+   */
+  EARNED = 2,
+
+  /**
+   * The free month is on the sponsor's subscription at the payment provider.
+   *
+   * @generated from enum value: REFERRAL_REWARD_STATUS_APPLIED = 3;
+   */
+  APPLIED = 3,
+}
+
+/**
+ * Describes the enum seconde.v1.ReferralRewardStatus.
+ */
+export const ReferralRewardStatusSchema: GenEnum<ReferralRewardStatus> = /*@__PURE__*/
+  enumDesc(file_seconde_v1_referral, 0);
+
+/**
+ * Vendor sponsorship: a vendor enters another's code during onboarding; each lists their referrals.
  *
  * @generated from service seconde.v1.ReferralService
  */
@@ -69,6 +217,14 @@ export const ReferralService: GenService<{
     methodKind: "unary";
     input: typeof CreateFromSponsorCodeRequestSchema;
     output: typeof CreateFromSponsorCodeResponseSchema;
+  },
+  /**
+   * @generated from rpc seconde.v1.ReferralService.ListReferrals
+   */
+  listReferrals: {
+    methodKind: "unary";
+    input: typeof ListReferralsRequestSchema;
+    output: typeof ListReferralsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_seconde_v1_referral, 0);
