@@ -103,7 +103,7 @@ describe('customer@’s dressing', () => {
       const overflow = await page.evaluate(() => ({
         page: document.documentElement.scrollWidth - window.innerWidth,
         widest: Math.max(
-          ...[...document.querySelectorAll('[data-testid="depositor-dressing"] *')].map(
+          ...Array.from(document.querySelectorAll('[data-testid="depositor-dressing"] *')).map(
             (e) => e.getBoundingClientRect().right,
           ),
         ),
