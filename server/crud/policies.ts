@@ -247,6 +247,8 @@ export const POLICIES: Readonly<Record<string, Policy>> = {
   sepa_batch: { read: ownedByVendor().read, write: () => 'none' },
   // Payment processes are written by PaymentProcessService and the provider's webhook only.
   payment_process: { read: ownedByVendor().read, write: () => 'none' },
+  // Imported marketplace sales: the vendor reads theirs; the imports and the link write them.
+  marketplace_transaction: { read: ownedByVendor().read, write: () => 'none' },
 };
 
 export function policyFor(table: string): Policy {

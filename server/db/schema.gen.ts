@@ -116,6 +116,8 @@ export type MailKind =
 
 export type MarketplaceInterest = 'INTERESTED' | 'MAYBE' | 'NOT_INTERESTED';
 
+export type MarketplaceTransactionSource = 'CONNECTOR' | 'CSV';
+
 export type MonthlyEarningExpectation =
   'BETWEEN_200_AND_500' | 'BETWEEN_500_AND_1000' | 'OVER_1000' | 'UNDER_200';
 
@@ -729,18 +731,31 @@ export interface InvoiceNumberSequence {
 
 export interface MarketplaceTransaction {
   buyer: Json | null;
+  buyer_fee_cents: Generated<number>;
+  buyer_login: string | null;
+  channel: SalePlatform | null;
   created_at: Generated<Timestamp>;
+  currency: Generated<string>;
   id: string | null;
   item_id: string | null;
   item_title: string | null;
   items_count: number | null;
+  linked_buyer: string | null;
   offer: Json | null;
   order: Json | null;
+  order_id: string | null;
+  payout_cents: Generated<number>;
+  price_cents: Generated<number>;
+  product: string | null;
   related_data: Json | null;
   row_version: Generated<number>;
   seller: Json | null;
+  seller_fee_cents: Generated<number>;
   service_fee: number | null;
   shipment: Json | null;
+  shipping_cents: Generated<number>;
+  sold_at: Timestamp | null;
+  source: MarketplaceTransactionSource | null;
   status: string | null;
   total_amount_without_tax: number | null;
   updated_at: Generated<Timestamp>;

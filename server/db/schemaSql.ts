@@ -38,6 +38,8 @@ const NOT_COLUMNS = new Set([
 /** Uuid fields whose name is not their table's: a reference all the same. */
 const NAMED_REFERENCES: Readonly<Record<string, string>> = {
   'invoice.credit_note_of': 'invoice',
+  // `buyer` holds the marketplace's own buyer object; the link to our buyer record is this one.
+  'marketplace_transaction.linked_buyer': 'buyer',
 };
 
 /** Children deleted with their parent; every other reference refuses the parent's deletion. */

@@ -10,6 +10,7 @@ import type { PersonalDataReason } from '../../src/domain/personalData/personalD
 import type { ShippingReason } from '../../src/domain/shipping/deliveryServices.ts';
 import type { LabelBatchReason } from '../../src/domain/shipping/labelBatch.ts';
 import type { ReturnLabelReason } from '../../src/domain/shipping/returnLabels.ts';
+import type { TransactionReason } from '../../src/domain/marketplaceTransactions/reasons.ts';
 import type { ReferralReason } from '../../src/domain/referral/sponsorCode.ts';
 
 /**
@@ -143,6 +144,8 @@ export type Reason =
   | Dac7Reason
   // Personal data: erasure waits while a deposit is open or money is owed to the customer.
   | PersonalDataReason
+  // Marketplace transactions: a CSV that is not a sales export, the marketplace unreachable.
+  | TransactionReason
   | 'FIELD_INVALID'
   | 'REQUEST_UNREADABLE'
   | 'UNIMPLEMENTED';

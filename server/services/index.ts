@@ -38,6 +38,7 @@ import { statsCallsHandlers } from './stats/statsCalls.ts';
 import { buyerCallsHandlers } from './buyers/buyerCalls.ts';
 import { depositCategoryHandlers } from './depositCategories/fromDeposit.ts';
 import { productForExtensionHandlers } from './products/forExtension.ts';
+import { marketplaceTransactionHandlers } from './marketplaceTransactions/transactionCalls.ts';
 import { restitutionReceiptHandlers } from './restitution/receiptCalls.ts';
 import { SessionService } from '../../src/rpc/gen/seconde/v1/session_pb.ts';
 import { referralCallsHandlers } from './referral/referralCalls.ts';
@@ -90,6 +91,7 @@ export function handWrittenParts(deps: ServiceDeps) {
     ...buyerCallsHandlers(deps),
     ...depositCategoryHandlers(deps),
     ...productForExtensionHandlers(deps),
+    ...marketplaceTransactionHandlers(deps),
     ...restitutionReceiptHandlers(deps),
   ] as const;
 }

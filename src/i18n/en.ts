@@ -37,6 +37,7 @@ import { shippingEn } from './areas/shipping.en.ts';
 import { labelBatchEn } from './areas/labelBatch.en.ts';
 import { returnLabelEn } from './areas/returnLabel.en.ts';
 import { buyersEn } from './areas/buyers.en.ts';
+import { transactionsEn } from './areas/transactions.en.ts';
 import { policeRegisterEn } from './areas/policeRegister.en.ts';
 import { restitutionReceiptEn } from './areas/restitutionReceipt.en.ts';
 import { statsEn } from './areas/stats.en.ts';
@@ -85,6 +86,7 @@ export const en: Translation = {
   ...labelBatchEn,
   ...returnLabelEn,
   ...buyersEn,
+  ...transactionsEn,
   ...policeRegisterEn,
   ...restitutionReceiptEn,
   ...statsEn,

@@ -37,6 +37,7 @@ import { shippingFr } from './areas/shipping.fr.ts';
 import { labelBatchFr } from './areas/labelBatch.fr.ts';
 import { returnLabelFr } from './areas/returnLabel.fr.ts';
 import { buyersFr } from './areas/buyers.fr.ts';
+import { transactionsFr } from './areas/transactions.fr.ts';
 import { policeRegisterFr } from './areas/policeRegister.fr.ts';
 import { restitutionReceiptFr } from './areas/restitutionReceipt.fr.ts';
 import { statsFr } from './areas/stats.fr.ts';
@@ -83,6 +84,7 @@ export const fr = {
   ...labelBatchFr,
   ...returnLabelFr,
   ...buyersFr,
+  ...transactionsFr,
   ...policeRegisterFr,
   ...restitutionReceiptFr,
   ...statsFr,

@@ -88,6 +88,12 @@ export const REASON_I18N_KEYS: Readonly<Record<string, string>> = {
   ALREADY_SPONSORED: 'referral.reasonAlreadySponsored',
   REFERRAL_TOO_LATE: 'referral.reasonReferralTooLate',
   REFERRAL_VENDORS_ONLY: 'referral.reasonReferralVendorsOnly',
+  // Marketplace transactions (src/domain/marketplaceTransactions/reasons.ts).
+  CSV_FILE_EMPTY: 'transactions.reasonFileEmpty',
+  CSV_COLUMNS_MISSING: 'transactions.reasonColumnsMissing',
+  MARKETPLACE_PROFILE_MISSING: 'transactions.reasonProfileMissing',
+  MARKETPLACE_UNAVAILABLE: 'transactions.reasonMarketplaceUnavailable',
+  MARKETPLACE_ANSWER_INVALID: 'transactions.reasonMarketplaceAnswerInvalid',
 };
 
 /** Every key the funnel can hand out; the i18n test checks each exists in both languages. */

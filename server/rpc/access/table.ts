@@ -515,13 +515,26 @@ export const ACCESS_TABLE: readonly ServiceEntry[] = [
       reads('deliveryPlace', 'delivery_place'),
     ),
   }),
+  // A vendor's own imported sales (staff any, or the vendor they name); rows are written by the
+  // imports and the link only, the generic writes stay staff's.
   rulesFor(MarketplaceTransactionService, {
-    list: staff('marketplace_transaction'),
+    list: vendor('marketplace_transaction'),
     create: staff('marketplace_transaction'),
-    retrieve: staff('marketplace_transaction'),
+    retrieve: vendor('marketplace_transaction'),
     update: staff('marketplace_transaction'),
     partialUpdate: staff('marketplace_transaction'),
     destroy: staff('marketplace_transaction'),
+    importFromMarketplace: rule(VENDORS, 'marketplace_transaction', {
+      gate: true,
+      references: [reads('vendor', 'vendor')],
+    }),
+    previewCsv: vendor('marketplace_transaction', reads('vendor', 'vendor')),
+    importCsv: rule(VENDORS, 'marketplace_transaction', {
+      gate: true,
+      references: [reads('vendor', 'vendor')],
+    }),
+    link: vendor('marketplace_transaction', reads('product', 'product'), reads('buyer', 'buyer')),
+    getFeeSplit: vendor('marketplace_transaction', reads('vendor', 'vendor')),
   }),
   rulesFor(OutboxMailService, { list: staff('outbox_mail'), retrieve: staff('outbox_mail') }),
   rulesFor(SupportTicketService, {

@@ -98,6 +98,29 @@ async function existingBuyer(
 }
 
 /**
+ * The vendor's buyer with this marketplace login (case aside), or a new one of the vendor's with
+ * the login as its account and name, for the marketplace transactions import; one vendor's
+ * lookups are serialised like the pastes, so two imports of one order make one buyer.
+ */
+export async function buyerForMarketplaceLogin(
+  trx: Kysely<Database>,
+  vendorUuid: string,
+  login: string,
+  profileUrl: string,
+): Promise<{ uuid: string; created: boolean }> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`buyer:${vendorUuid}`}))`.execute(trx);
+  const { rows } = await sql<{ uuid: string }>`
+    select uuid from buyer
+    where vendor = ${vendorUuid} and lower(marketplace_account_id) = ${login.toLowerCase()}
+    order by created_at, uuid limit 1`.execute(trx);
+  if (rows[0]) return { uuid: rows[0].uuid, created: false };
+  const { rows: made } = await sql<{ uuid: string }>`
+    insert into buyer (vendor, first_name, marketplace_account_id, marketplace_profile)
+    values (${vendorUuid}, ${login}, ${login}, ${profileUrl}) returning uuid`.execute(trx);
+  return { uuid: made[0]!.uuid, created: true };
+}
+
+/**
  * Buyers from text pasted from a marketplace's order page: the preview shows what was read and the
  * existing buyer it matches, saving nothing; the create saves it, or gives the existing one back.
  */

@@ -164,6 +164,15 @@ export const ROUTES: readonly RouteSpec[] = [
     titleKey: 'buyers.pageTitle',
     nav: { icon: 'shopping-cart', labelKey: 'buyers.nav', order: 46, roles: ['Vendor'] },
   },
+  // A vendor's marketplace sales (issue 22): imported, linked to items, their fees per channel.
+  {
+    name: 'marketplaceTransactions',
+    path: 'marketplace-transactions',
+    aliases: ['ventes-marketplace'],
+    access: VENDOR_SIDE,
+    titleKey: 'transactions.pageTitle',
+    nav: { icon: 'exchange', labelKey: 'transactions.nav', order: 47, roles: ['Vendor'] },
+  },
   {
     name: 'product',
     path: 'product/:productUuid',

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { Dashboard } from '../dashboard/Dashboard.tsx';
 import { buyerRoutes } from '../buyers/routes.tsx';
+import { transactionRoutes } from '../marketplaceTransactions/routes.tsx';
 import { depositRequestRoutes } from '../depositRequests/routes.tsx';
 import { dac7Routes } from '../dac7/routes.tsx';
 import { depositRoutes } from '../deposits/routes.tsx';
@@ -35,6 +36,7 @@ const areaRoutes: RouteObject[] = [
   ...peopleRoutes,
   ...payoutRoutes,
   ...buyerRoutes,
+  ...transactionRoutes,
   ...paymentRoutes,
   ...newDepositRoutes,
   ...profileRoutes,

@@ -2,20 +2,22 @@
 // @generated from file seconde/v1/marketplace_transaction.proto (package seconde.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import { file_buf_validate_validate } from "../../buf/validate/validate_pb";
 import type { FieldMask, Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_field_mask, file_google_protobuf_struct, file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { DestroyResponseSchema, Pagination } from "./common_pb";
 import { file_seconde_v1_common } from "./common_pb";
+import type { SalePlatform } from "./product_pb";
+import { file_seconde_v1_product } from "./product_pb";
 import type { JsonObject, Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file seconde/v1/marketplace_transaction.proto.
  */
 export const file_seconde_v1_marketplace_transaction: GenFile = /*@__PURE__*/
-  fileDesc("CihzZWNvbmRlL3YxL21hcmtldHBsYWNlX3RyYW5zYWN0aW9uLnByb3RvEgpzZWNvbmRlLnYxIs0FChZNYXJrZXRwbGFjZVRyYW5zYWN0aW9uEhUKBHV1aWQYASABKAlCB7pIBHICGEASEwoCaWQYAiABKAlCB7pIBHICGEASIwoSdXNlcl9tc2dfdGhyZWFkX2lkGAMgASgJQge6SARyAhhAEicKBnNlbGxlchgEIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSJgoFYnV5ZXIYBSABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhgKB2l0ZW1faWQYBiABKAlCB7pIBHICGEASJgoFb2ZmZXIYByABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhcKBnN0YXR1cxgIIAEoCUIHukgEcgIYQBImCgVvcmRlchgJIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSKQoIc2hpcG1lbnQYCiABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhgKC3NlcnZpY2VfZmVlGAsgASgBSACIAQESJQoYdG90YWxfYW1vdW50X3dpdGhvdXRfdGF4GAwgASgBSAGIAQESEwoLaXRlbXNfY291bnQYDSABKAUSHAoKaXRlbV90aXRsZRgOIAEoCUIIukgFcgMY/wESGwoGdmVuZG9yGA8gASgJQgu6SAjYAQFyA7ABARItCgxyZWxhdGVkX2RhdGEYECABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0Ei8KCmNyZWF0ZWRfYXQYhAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIvCgp1cGRhdGVkX2F0GIUHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFAoLcm93X3ZlcnNpb24YhgcgASgFQg4KDF9zZXJ2aWNlX2ZlZUIbChlfdG90YWxfYW1vdW50X3dpdGhvdXRfdGF4IucBCiJMaXN0TWFya2V0cGxhY2VUcmFuc2FjdGlvbnNSZXF1ZXN0EioKCnBhZ2luYXRpb24YASABKAsyFi5zZWNvbmRlLnYxLlBhZ2luYXRpb24SGgoIb3JkZXJpbmcYAiABKAlCCLpIBXIDGMgBEm4KBnZlbmRvchgDIAEoCUJZukhWclQYJDJQXihbMC05YS1mQS1GXXs4fS1bMC05YS1mQS1GXXs0fS1bMC05YS1mQS1GXXs0fS1bMC05YS1mQS1GXXs0fS1bMC05YS1mQS1GXXsxMn0pPyRIAIgBAUIJCgdfdmVuZG9yImkKI0xpc3RNYXJrZXRwbGFjZVRyYW5zYWN0aW9uc1Jlc3BvbnNlEjMKB3Jlc3VsdHMYASADKAsyIi5zZWNvbmRlLnYxLk1hcmtldHBsYWNlVHJhbnNhY3Rpb24SDQoFY291bnQYAiABKAUiagojQ3JlYXRlTWFya2V0cGxhY2VUcmFuc2FjdGlvblJlcXVlc3QSQwoXbWFya2V0cGxhY2VfdHJhbnNhY3Rpb24YASABKAsyIi5zZWNvbmRlLnYxLk1hcmtldHBsYWNlVHJhbnNhY3Rpb24iVwolUmV0cmlldmVNYXJrZXRwbGFjZVRyYW5zYWN0aW9uUmVxdWVzdBIZCgR1dWlkGAEgASgJQgu6SAjYAQFyA7ABARITCgJpZBgCIAEoCUIHukgEcgIYQCJqCiNVcGRhdGVNYXJrZXRwbGFjZVRyYW5zYWN0aW9uUmVxdWVzdBJDChdtYXJrZXRwbGFjZV90cmFuc2FjdGlvbhgBIAEoCzIiLnNlY29uZGUudjEuTWFya2V0cGxhY2VUcmFuc2FjdGlvbiKiAQoqUGFydGlhbFVwZGF0ZU1hcmtldHBsYWNlVHJhbnNhY3Rpb25SZXF1ZXN0EkMKF21hcmtldHBsYWNlX3RyYW5zYWN0aW9uGAEgASgLMiIuc2Vjb25kZS52MS5NYXJrZXRwbGFjZVRyYW5zYWN0aW9uEi8KC3VwZGF0ZV9tYXNrGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLkZpZWxkTWFzayJBCiREZXN0cm95TWFya2V0cGxhY2VUcmFuc2FjdGlvblJlcXVlc3QSGQoEdXVpZBgBIAEoCUILukgI2AEBcgOwAQEy8AQKHU1hcmtldHBsYWNlVHJhbnNhY3Rpb25TZXJ2aWNlEmcKBExpc3QSLi5zZWNvbmRlLnYxLkxpc3RNYXJrZXRwbGFjZVRyYW5zYWN0aW9uc1JlcXVlc3QaLy5zZWNvbmRlLnYxLkxpc3RNYXJrZXRwbGFjZVRyYW5zYWN0aW9uc1Jlc3BvbnNlEl0KBkNyZWF0ZRIvLnNlY29uZGUudjEuQ3JlYXRlTWFya2V0cGxhY2VUcmFuc2FjdGlvblJlcXVlc3QaIi5zZWNvbmRlLnYxLk1hcmtldHBsYWNlVHJhbnNhY3Rpb24SYQoIUmV0cmlldmUSMS5zZWNvbmRlLnYxLlJldHJpZXZlTWFya2V0cGxhY2VUcmFuc2FjdGlvblJlcXVlc3QaIi5zZWNvbmRlLnYxLk1hcmtldHBsYWNlVHJhbnNhY3Rpb24SXQoGVXBkYXRlEi8uc2Vjb25kZS52MS5VcGRhdGVNYXJrZXRwbGFjZVRyYW5zYWN0aW9uUmVxdWVzdBoiLnNlY29uZGUudjEuTWFya2V0cGxhY2VUcmFuc2FjdGlvbhJrCg1QYXJ0aWFsVXBkYXRlEjYuc2Vjb25kZS52MS5QYXJ0aWFsVXBkYXRlTWFya2V0cGxhY2VUcmFuc2FjdGlvblJlcXVlc3QaIi5zZWNvbmRlLnYxLk1hcmtldHBsYWNlVHJhbnNhY3Rpb24SWAoHRGVzdHJveRIwLnNlY29uZGUudjEuRGVzdHJveU1hcmtldHBsYWNlVHJhbnNhY3Rpb25SZXF1ZXN0Ghsuc2Vjb25kZS52MS5EZXN0cm95UmVzcG9uc2ViBnByb3RvMw", [file_buf_validate_validate, file_google_protobuf_field_mask, file_google_protobuf_struct, file_google_protobuf_timestamp, file_seconde_v1_common]);
+  fileDesc("CihzZWNvbmRlL3YxL21hcmtldHBsYWNlX3RyYW5zYWN0aW9uLnByb3RvEgpzZWNvbmRlLnYxIsQJChZNYXJrZXRwbGFjZVRyYW5zYWN0aW9uEhUKBHV1aWQYASABKAlCB7pIBHICGEASEwoCaWQYAiABKAlCB7pIBHICGEASIwoSdXNlcl9tc2dfdGhyZWFkX2lkGAMgASgJQge6SARyAhhAEicKBnNlbGxlchgEIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSJgoFYnV5ZXIYBSABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhgKB2l0ZW1faWQYBiABKAlCB7pIBHICGEASJgoFb2ZmZXIYByABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhcKBnN0YXR1cxgIIAEoCUIHukgEcgIYQBImCgVvcmRlchgJIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSKQoIc2hpcG1lbnQYCiABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhgKC3NlcnZpY2VfZmVlGAsgASgBSACIAQESJQoYdG90YWxfYW1vdW50X3dpdGhvdXRfdGF4GAwgASgBSAGIAQESEwoLaXRlbXNfY291bnQYDSABKAUSHAoKaXRlbV90aXRsZRgOIAEoCUIIukgFcgMY/wESGwoGdmVuZG9yGA8gASgJQgu6SAjYAQFyA7ABARItCgxyZWxhdGVkX2RhdGEYECABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhwKB3Byb2R1Y3QYESABKAlCC7pICNgBAXIDsAEBEiEKDGxpbmtlZF9idXllchgSIAEoCUILukgI2AEBcgOwAQESMwoHY2hhbm5lbBgTIAEoDjIYLnNlY29uZGUudjEuU2FsZVBsYXRmb3JtQgi6SAWCAQIQARIZCghvcmRlcl9pZBgUIAEoCUIHukgEcgIYQBIhCgtwcmljZV9jZW50cxgVIAEoBUIMukgJGgcYgMLXLygAEiUKD2J1eWVyX2ZlZV9jZW50cxgWIAEoBUIMukgJGgcYgMLXLygAEiYKEHNlbGxlcl9mZWVfY2VudHMYFyABKAVCDLpICRoHGIDC1y8oABIkCg5zaGlwcGluZ19jZW50cxgYIAEoBUIMukgJGgcYgMLXLygAEiIKDHBheW91dF9jZW50cxgZIAEoBUIMukgJGgcYgMLXLygAEhkKCGN1cnJlbmN5GBogASgJQge6SARyAhgDEisKB3NvbGRfYXQYGyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhwKC2J1eWVyX2xvZ2luGBwgASgJQge6SARyAhh4EkIKBnNvdXJjZRgdIAEoDjIoLnNlY29uZGUudjEuTWFya2V0cGxhY2VUcmFuc2FjdGlvblNvdXJjZUIIukgFggECEAESLwoKY3JlYXRlZF9hdBiEByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KCnVwZGF0ZWRfYXQYhQcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIUCgtyb3dfdmVyc2lvbhiGByABKAVCDgoMX3NlcnZpY2VfZmVlQhsKGV90b3RhbF9hbW91bnRfd2l0aG91dF90YXgi6gMKIkxpc3RNYXJrZXRwbGFjZVRyYW5zYWN0aW9uc1JlcXVlc3QSKgoKcGFnaW5hdGlvbhgBIAEoCzIWLnNlY29uZGUudjEuUGFnaW5hdGlvbhIaCghvcmRlcmluZxgCIAEoCUIIukgFcgMYyAESbgoGdmVuZG9yGAMgASgJQlm6SFZyVBgkMlBeKFswLTlhLWZBLUZdezh9LVswLTlhLWZBLUZdezR9LVswLTlhLWZBLUZdezR9LVswLTlhLWZBLUZdezR9LVswLTlhLWZBLUZdezEyfSk/JEgAiAEBEi0KCXNvbGRfZnJvbRgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoLc29sZF9iZWZvcmUYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjMKB2NoYW5uZWwYBiABKA4yGC5zZWNvbmRlLnYxLlNhbGVQbGF0Zm9ybUIIukgFggECEAESOQoEbGluaxgHIAEoDjIhLnNlY29uZGUudjEuVHJhbnNhY3Rpb25MaW5rRmlsdGVyQgi6SAWCAQIQARIXCgZzdGF0dXMYCCABKAlCB7pIBHICGCASGAoGc2VhcmNoGAkgASgJQgi6SAVyAxjIAUIJCgdfdmVuZG9yImkKI0xpc3RNYXJrZXRwbGFjZVRyYW5zYWN0aW9uc1Jlc3BvbnNlEjMKB3Jlc3VsdHMYASADKAsyIi5zZWNvbmRlLnYxLk1hcmtldHBsYWNlVHJhbnNhY3Rpb24SDQoFY291bnQYAiABKAUiagojQ3JlYXRlTWFya2V0cGxhY2VUcmFuc2FjdGlvblJlcXVlc3QSQwoXbWFya2V0cGxhY2VfdHJhbnNhY3Rpb24YASABKAsyIi5zZWNvbmRlLnYxLk1hcmtldHBsYWNlVHJhbnNhY3Rpb24iVwolUmV0cmlldmVNYXJrZXRwbGFjZVRyYW5zYWN0aW9uUmVxdWVzdBIZCgR1dWlkGAEgASgJQgu6SAjYAQFyA7ABARITCgJpZBgCIAEoCUIHukgEcgIYQCJqCiNVcGRhdGVNYXJrZXRwbGFjZVRyYW5zYWN0aW9uUmVxdWVzdBJDChdtYXJrZXRwbGFjZV90cmFuc2FjdGlvbhgBIAEoCzIiLnNlY29uZGUudjEuTWFya2V0cGxhY2VUcmFuc2FjdGlvbiKiAQoqUGFydGlhbFVwZGF0ZU1hcmtldHBsYWNlVHJhbnNhY3Rpb25SZXF1ZXN0EkMKF21hcmtldHBsYWNlX3RyYW5zYWN0aW9uGAEgASgLMiIuc2Vjb25kZS52MS5NYXJrZXRwbGFjZVRyYW5zYWN0aW9uEi8KC3VwZGF0ZV9tYXNrGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLkZpZWxkTWFzayJBCiREZXN0cm95TWFya2V0cGxhY2VUcmFuc2FjdGlvblJlcXVlc3QSGQoEdXVpZBgBIAEoCUILukgI2AEBcgOwAQEiwAEKJEltcG9ydE1hcmtldHBsYWNlVHJhbnNhY3Rpb25zUmVxdWVzdBJuCgZ2ZW5kb3IYASABKAlCWbpIVnJUGCQyUF4oWzAtOWEtZkEtRl17OH0tWzAtOWEtZkEtRl17NH0tWzAtOWEtZkEtRl17NH0tWzAtOWEtZkEtRl17NH0tWzAtOWEtZkEtRl17MTJ9KT8kSACIAQESHQoLcHJvZmlsZV91cmwYAiABKAlCCLpIBXIDGPQDQgkKB192ZW5kb3Ii/gEKIk1hcmtldHBsYWNlVHJhbnNhY3Rpb25JbXBvcnRSZXN1bHQSDwoHY3JlYXRlZBgBIAEoBRIPCgd1cGRhdGVkGAIgASgFEhcKD2xpbmtlZF9wcm9kdWN0cxgDIAEoBRIWCg5jcmVhdGVkX2J1eWVycxgEIAEoBRINCgV0b3RhbBgFIAEoBRIyCgZlcnJvcnMYBiADKAsyIi5zZWNvbmRlLnYxLlRyYW5zYWN0aW9uQ3N2Um93RXJyb3ISMAoEcm93cxgHIAMoCzIiLnNlY29uZGUudjEuTWFya2V0cGxhY2VUcmFuc2FjdGlvbhIQCghpbXBvcnRlZBgIIAEoCCJVChZUcmFuc2FjdGlvbkNzdlJvd0Vycm9yEgwKBGxpbmUYASABKAUSDgoGY29sdW1uGAIgASgJEg4KBnJlYXNvbhgDIAEoCRINCgV2YWx1ZRgEIAEoCSLxAQonSW1wb3J0TWFya2V0cGxhY2VUcmFuc2FjdGlvbnNDc3ZSZXF1ZXN0Em4KBnZlbmRvchgBIAEoCUJZukhWclQYJDJQXihbMC05YS1mQS1GXXs4fS1bMC05YS1mQS1GXXs0fS1bMC05YS1mQS1GXXs0fS1bMC05YS1mQS1GXXs0fS1bMC05YS1mQS1GXXsxMn0pPyRIAIgBARIWCgNjc3YYAiABKAlCCbpIBnIEGICJehIzCgdjaGFubmVsGAMgASgOMhguc2Vjb25kZS52MS5TYWxlUGxhdGZvcm1CCLpIBYIBAhABQgkKB192ZW5kb3IieAohTGlua01hcmtldHBsYWNlVHJhbnNhY3Rpb25SZXF1ZXN0EhkKBHV1aWQYASABKAlCC7pICNgBAXIDsAEBEhwKB3Byb2R1Y3QYAiABKAlCC7pICNgBAXIDsAEBEhoKBWJ1eWVyGAMgASgJQgu6SAjYAQFyA7ABASL6AQodR2V0TWFya2V0cGxhY2VGZWVTcGxpdFJlcXVlc3QSbgoGdmVuZG9yGAEgASgJQlm6SFZyVBgkMlBeKFswLTlhLWZBLUZdezh9LVswLTlhLWZBLUZdezR9LVswLTlhLWZBLUZdezR9LVswLTlhLWZBLUZdezR9LVswLTlhLWZBLUZdezEyfSk/JEgAiAEBEi0KCXNvbGRfZnJvbRgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoLc29sZF9iZWZvcmUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQgkKB192ZW5kb3IimAIKD0NoYW5uZWxGZWVTcGxpdBIpCgdjaGFubmVsGAEgASgOMhguc2Vjb25kZS52MS5TYWxlUGxhdGZvcm0SDQoFY291bnQYAiABKAUSEwoLZ3Jvc3NfY2VudHMYAyABKAUSGAoQYnV5ZXJfZmVlc19jZW50cxgEIAEoBRIeChZtYXJrZXRwbGFjZV9mZWVzX2NlbnRzGAUgASgFEhYKDnNoaXBwaW5nX2NlbnRzGAYgASgFEhEKCW5ldF9jZW50cxgHIAEoBRIdChVkZXBvc2l0b3Jfc2hhcmVfY2VudHMYCCABKAUSGgoSdmVuZG9yX3NoYXJlX2NlbnRzGAkgASgFEhYKDnVubGlua2VkX2NvdW50GAogASgFInAKE01hcmtldHBsYWNlRmVlU3BsaXQSLQoIY2hhbm5lbHMYASADKAsyGy5zZWNvbmRlLnYxLkNoYW5uZWxGZWVTcGxpdBIqCgV0b3RhbBgCIAEoCzIbLnNlY29uZGUudjEuQ2hhbm5lbEZlZVNwbGl0KqQBChxNYXJrZXRwbGFjZVRyYW5zYWN0aW9uU291cmNlEi4KKk1BUktFVFBMQUNFX1RSQU5TQUNUSU9OX1NPVVJDRV9VTlNQRUNJRklFRBAAEiwKKE1BUktFVFBMQUNFX1RSQU5TQUNUSU9OX1NPVVJDRV9DT05ORUNUT1IQARImCiJNQVJLRVRQTEFDRV9UUkFOU0FDVElPTl9TT1VSQ0VfQ1NWEAIqigEKFVRyYW5zYWN0aW9uTGlua0ZpbHRlchInCiNUUkFOU0FDVElPTl9MSU5LX0ZJTFRFUl9VTlNQRUNJRklFRBAAEiIKHlRSQU5TQUNUSU9OX0xJTktfRklMVEVSX0xJTktFRBABEiQKIFRSQU5TQUNUSU9OX0xJTktfRklMVEVSX1VOTElOS0VEEAIyhgkKHU1hcmtldHBsYWNlVHJhbnNhY3Rpb25TZXJ2aWNlEnkKFUltcG9ydEZyb21NYXJrZXRwbGFjZRIwLnNlY29uZGUudjEuSW1wb3J0TWFya2V0cGxhY2VUcmFuc2FjdGlvbnNSZXF1ZXN0Gi4uc2Vjb25kZS52MS5NYXJrZXRwbGFjZVRyYW5zYWN0aW9uSW1wb3J0UmVzdWx0EnEKClByZXZpZXdDc3YSMy5zZWNvbmRlLnYxLkltcG9ydE1hcmtldHBsYWNlVHJhbnNhY3Rpb25zQ3N2UmVxdWVzdBouLnNlY29uZGUudjEuTWFya2V0cGxhY2VUcmFuc2FjdGlvbkltcG9ydFJlc3VsdBJwCglJbXBvcnRDc3YSMy5zZWNvbmRlLnYxLkltcG9ydE1hcmtldHBsYWNlVHJhbnNhY3Rpb25zQ3N2UmVxdWVzdBouLnNlY29uZGUudjEuTWFya2V0cGxhY2VUcmFuc2FjdGlvbkltcG9ydFJlc3VsdBJZCgRMaW5rEi0uc2Vjb25kZS52MS5MaW5rTWFya2V0cGxhY2VUcmFuc2FjdGlvblJlcXVlc3QaIi5zZWNvbmRlLnYxLk1hcmtldHBsYWNlVHJhbnNhY3Rpb24SWQoLR2V0RmVlU3BsaXQSKS5zZWNvbmRlLnYxLkdldE1hcmtldHBsYWNlRmVlU3BsaXRSZXF1ZXN0Gh8uc2Vjb25kZS52MS5NYXJrZXRwbGFjZUZlZVNwbGl0EmcKBExpc3QSLi5zZWNvbmRlLnYxLkxpc3RNYXJrZXRwbGFjZVRyYW5zYWN0aW9uc1JlcXVlc3QaLy5zZWNvbmRlLnYxLkxpc3RNYXJrZXRwbGFjZVRyYW5zYWN0aW9uc1Jlc3BvbnNlEl0KBkNyZWF0ZRIvLnNlY29uZGUudjEuQ3JlYXRlTWFya2V0cGxhY2VUcmFuc2FjdGlvblJlcXVlc3QaIi5zZWNvbmRlLnYxLk1hcmtldHBsYWNlVHJhbnNhY3Rpb24SYQoIUmV0cmlldmUSMS5zZWNvbmRlLnYxLlJldHJpZXZlTWFya2V0cGxhY2VUcmFuc2FjdGlvblJlcXVlc3QaIi5zZWNvbmRlLnYxLk1hcmtldHBsYWNlVHJhbnNhY3Rpb24SXQoGVXBkYXRlEi8uc2Vjb25kZS52MS5VcGRhdGVNYXJrZXRwbGFjZVRyYW5zYWN0aW9uUmVxdWVzdBoiLnNlY29uZGUudjEuTWFya2V0cGxhY2VUcmFuc2FjdGlvbhJrCg1QYXJ0aWFsVXBkYXRlEjYuc2Vjb25kZS52MS5QYXJ0aWFsVXBkYXRlTWFya2V0cGxhY2VUcmFuc2FjdGlvblJlcXVlc3QaIi5zZWNvbmRlLnYxLk1hcmtldHBsYWNlVHJhbnNhY3Rpb24SWAoHRGVzdHJveRIwLnNlY29uZGUudjEuRGVzdHJveU1hcmtldHBsYWNlVHJhbnNhY3Rpb25SZXF1ZXN0Ghsuc2Vjb25kZS52MS5EZXN0cm95UmVzcG9uc2ViBnByb3RvMw", [file_buf_validate_validate, file_google_protobuf_field_mask, file_google_protobuf_struct, file_google_protobuf_timestamp, file_seconde_v1_common, file_seconde_v1_product]);
 
 /**
  * A sale imported from the resale marketplace, kept to match marketplace orders with products.
@@ -111,6 +113,84 @@ export type MarketplaceTransaction = Message<"seconde.v1.MarketplaceTransaction"
   relatedData?: JsonObject | undefined;
 
   /**
+   * The vendor's item this transaction sold (set by the import from the listing's id, or by hand).
+   *
+   * @generated from field: string product = 17;
+   */
+  product: string;
+
+  /**
+   * The vendor's buyer record of the person who bought (`buyer` is the marketplace's own object).
+   *
+   * @generated from field: string linked_buyer = 18;
+   */
+  linkedBuyer: string;
+
+  /**
+   * The channel the sale happened on.
+   *
+   * @generated from field: seconde.v1.SalePlatform channel = 19;
+   */
+  channel: SalePlatform;
+
+  /**
+   * The marketplace's order id (one order may hold several transactions).
+   *
+   * @generated from field: string order_id = 20;
+   */
+  orderId: string;
+
+  /**
+   * Amounts in integer cents: the item's price, the buyer's service fee (paid by the buyer on top),
+   * the seller fee the marketplace keeps, the shipping paid by the buyer, and what the vendor is paid.
+   *
+   * @generated from field: int32 price_cents = 21;
+   */
+  priceCents: number;
+
+  /**
+   * @generated from field: int32 buyer_fee_cents = 22;
+   */
+  buyerFeeCents: number;
+
+  /**
+   * @generated from field: int32 seller_fee_cents = 23;
+   */
+  sellerFeeCents: number;
+
+  /**
+   * @generated from field: int32 shipping_cents = 24;
+   */
+  shippingCents: number;
+
+  /**
+   * @generated from field: int32 payout_cents = 25;
+   */
+  payoutCents: number;
+
+  /**
+   * @generated from field: string currency = 26;
+   */
+  currency: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp sold_at = 27;
+   */
+  soldAt?: Timestamp | undefined;
+
+  /**
+   * The buyer's login on the marketplace.
+   *
+   * @generated from field: string buyer_login = 28;
+   */
+  buyerLogin: string;
+
+  /**
+   * @generated from field: seconde.v1.MarketplaceTransactionSource source = 29;
+   */
+  source: MarketplaceTransactionSource;
+
+  /**
    * @generated from field: google.protobuf.Timestamp created_at = 900;
    */
   createdAt?: Timestamp | undefined;
@@ -134,7 +214,7 @@ export const MarketplaceTransactionSchema: GenMessage<MarketplaceTransaction> = 
   messageDesc(file_seconde_v1_marketplace_transaction, 0);
 
 /**
- * Lists imported transactions.
+ * Lists imported transactions: a vendor's own (staff any, or the vendor they name), filtered.
  *
  * @generated from message seconde.v1.ListMarketplaceTransactionsRequest
  */
@@ -153,6 +233,42 @@ export type ListMarketplaceTransactionsRequest = Message<"seconde.v1.ListMarketp
    * @generated from field: optional string vendor = 3;
    */
   vendor?: string | undefined;
+
+  /**
+   * Sold on or after this instant, and before this one.
+   *
+   * @generated from field: google.protobuf.Timestamp sold_from = 4;
+   */
+  soldFrom?: Timestamp | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp sold_before = 5;
+   */
+  soldBefore?: Timestamp | undefined;
+
+  /**
+   * @generated from field: seconde.v1.SalePlatform channel = 6;
+   */
+  channel: SalePlatform;
+
+  /**
+   * @generated from field: seconde.v1.TransactionLinkFilter link = 7;
+   */
+  link: TransactionLinkFilter;
+
+  /**
+   * COMPLETED, IN_PROGRESS, CANCELLED or REFUNDED; empty for any.
+   *
+   * @generated from field: string status = 8;
+   */
+  status: string;
+
+  /**
+   * Part of the item's title, the transaction id or the buyer's login.
+   *
+   * @generated from field: string search = 9;
+   */
+  search: string;
 };
 
 /**
@@ -292,11 +408,430 @@ export const DestroyMarketplaceTransactionRequestSchema: GenMessage<DestroyMarke
   messageDesc(file_seconde_v1_marketplace_transaction, 7);
 
 /**
+ * Reads the vendor's sales from the marketplace connector.
+ *
+ * @generated from message seconde.v1.ImportMarketplaceTransactionsRequest
+ */
+export type ImportMarketplaceTransactionsRequest = Message<"seconde.v1.ImportMarketplaceTransactionsRequest"> & {
+  /**
+   * Staff name the vendor; a vendor imports their own (empty).
+   *
+   * @generated from field: optional string vendor = 1;
+   */
+  vendor?: string | undefined;
+
+  /**
+   * The vendor's profile on the marketplace; empty uses the one on the vendor's record.
+   *
+   * @generated from field: string profile_url = 2;
+   */
+  profileUrl: string;
+};
+
+/**
+ * Describes the message seconde.v1.ImportMarketplaceTransactionsRequest.
+ * Use `create(ImportMarketplaceTransactionsRequestSchema)` to create a new message.
+ */
+export const ImportMarketplaceTransactionsRequestSchema: GenMessage<ImportMarketplaceTransactionsRequest> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_marketplace_transaction, 8);
+
+/**
+ * What an import did: rows created and updated (the same transaction twice is updated, not doubled).
+ *
+ * @generated from message seconde.v1.MarketplaceTransactionImportResult
+ */
+export type MarketplaceTransactionImportResult = Message<"seconde.v1.MarketplaceTransactionImportResult"> & {
+  /**
+   * @generated from field: int32 created = 1;
+   */
+  created: number;
+
+  /**
+   * @generated from field: int32 updated = 2;
+   */
+  updated: number;
+
+  /**
+   * Transactions linked to an item by the listing's id, and buyers created for them.
+   *
+   * @generated from field: int32 linked_products = 3;
+   */
+  linkedProducts: number;
+
+  /**
+   * @generated from field: int32 created_buyers = 4;
+   */
+  createdBuyers: number;
+
+  /**
+   * Rows of the file read and the bad ones, which are left out (CSV only).
+   *
+   * @generated from field: int32 total = 5;
+   */
+  total: number;
+
+  /**
+   * @generated from field: repeated seconde.v1.TransactionCsvRowError errors = 6;
+   */
+  errors: TransactionCsvRowError[];
+
+  /**
+   * The rows as read (the preview), in the file's order.
+   *
+   * @generated from field: repeated seconde.v1.MarketplaceTransaction rows = 7;
+   */
+  rows: MarketplaceTransaction[];
+
+  /**
+   * False for a preview: nothing was written.
+   *
+   * @generated from field: bool imported = 8;
+   */
+  imported: boolean;
+};
+
+/**
+ * Describes the message seconde.v1.MarketplaceTransactionImportResult.
+ * Use `create(MarketplaceTransactionImportResultSchema)` to create a new message.
+ */
+export const MarketplaceTransactionImportResultSchema: GenMessage<MarketplaceTransactionImportResult> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_marketplace_transaction, 9);
+
+/**
+ * A row of the CSV file that cannot be imported: its line, the column and a reason the app translates.
+ *
+ * @generated from message seconde.v1.TransactionCsvRowError
+ */
+export type TransactionCsvRowError = Message<"seconde.v1.TransactionCsvRowError"> & {
+  /**
+   * @generated from field: int32 line = 1;
+   */
+  line: number;
+
+  /**
+   * @generated from field: string column = 2;
+   */
+  column: string;
+
+  /**
+   * CSV_VALUE_MISSING, CSV_AMOUNT_INVALID, CSV_DATE_INVALID, CSV_STATUS_UNKNOWN, CSV_ROW_DUPLICATE.
+   *
+   * @generated from field: string reason = 3;
+   */
+  reason: string;
+
+  /**
+   * @generated from field: string value = 4;
+   */
+  value: string;
+};
+
+/**
+ * Describes the message seconde.v1.TransactionCsvRowError.
+ * Use `create(TransactionCsvRowErrorSchema)` to create a new message.
+ */
+export const TransactionCsvRowErrorSchema: GenMessage<TransactionCsvRowError> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_marketplace_transaction, 10);
+
+/**
+ * The marketplace's CSV export, read for a preview or imported.
+ *
+ * @generated from message seconde.v1.ImportMarketplaceTransactionsCsvRequest
+ */
+export type ImportMarketplaceTransactionsCsvRequest = Message<"seconde.v1.ImportMarketplaceTransactionsCsvRequest"> & {
+  /**
+   * @generated from field: optional string vendor = 1;
+   */
+  vendor?: string | undefined;
+
+  /**
+   * @generated from field: string csv = 2;
+   */
+  csv: string;
+
+  /**
+   * The channel the export comes from (the main marketplace when unspecified).
+   *
+   * @generated from field: seconde.v1.SalePlatform channel = 3;
+   */
+  channel: SalePlatform;
+};
+
+/**
+ * Describes the message seconde.v1.ImportMarketplaceTransactionsCsvRequest.
+ * Use `create(ImportMarketplaceTransactionsCsvRequestSchema)` to create a new message.
+ */
+export const ImportMarketplaceTransactionsCsvRequestSchema: GenMessage<ImportMarketplaceTransactionsCsvRequest> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_marketplace_transaction, 11);
+
+/**
+ * Links a transaction to one of the vendor's items and buyers (empty leaves it unlinked).
+ *
+ * @generated from message seconde.v1.LinkMarketplaceTransactionRequest
+ */
+export type LinkMarketplaceTransactionRequest = Message<"seconde.v1.LinkMarketplaceTransactionRequest"> & {
+  /**
+   * @generated from field: string uuid = 1;
+   */
+  uuid: string;
+
+  /**
+   * @generated from field: string product = 2;
+   */
+  product: string;
+
+  /**
+   * @generated from field: string buyer = 3;
+   */
+  buyer: string;
+};
+
+/**
+ * Describes the message seconde.v1.LinkMarketplaceTransactionRequest.
+ * Use `create(LinkMarketplaceTransactionRequestSchema)` to create a new message.
+ */
+export const LinkMarketplaceTransactionRequestSchema: GenMessage<LinkMarketplaceTransactionRequest> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_marketplace_transaction, 12);
+
+/**
+ * The fee-aware split per channel over a period.
+ *
+ * @generated from message seconde.v1.GetMarketplaceFeeSplitRequest
+ */
+export type GetMarketplaceFeeSplitRequest = Message<"seconde.v1.GetMarketplaceFeeSplitRequest"> & {
+  /**
+   * @generated from field: optional string vendor = 1;
+   */
+  vendor?: string | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp sold_from = 2;
+   */
+  soldFrom?: Timestamp | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp sold_before = 3;
+   */
+  soldBefore?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message seconde.v1.GetMarketplaceFeeSplitRequest.
+ * Use `create(GetMarketplaceFeeSplitRequestSchema)` to create a new message.
+ */
+export const GetMarketplaceFeeSplitRequestSchema: GenMessage<GetMarketplaceFeeSplitRequest> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_marketplace_transaction, 13);
+
+/**
+ * One channel's sales in integer cents: gross = marketplace_fees + net; net = vendor + depositors.
+ *
+ * @generated from message seconde.v1.ChannelFeeSplit
+ */
+export type ChannelFeeSplit = Message<"seconde.v1.ChannelFeeSplit"> & {
+  /**
+   * @generated from field: seconde.v1.SalePlatform channel = 1;
+   */
+  channel: SalePlatform;
+
+  /**
+   * @generated from field: int32 count = 2;
+   */
+  count: number;
+
+  /**
+   * @generated from field: int32 gross_cents = 3;
+   */
+  grossCents: number;
+
+  /**
+   * Paid by the buyers on top of the price (kept by the marketplace, not the vendor's cost).
+   *
+   * @generated from field: int32 buyer_fees_cents = 4;
+   */
+  buyerFeesCents: number;
+
+  /**
+   * What the marketplace kept from the price (seller fees and any other deduction).
+   *
+   * @generated from field: int32 marketplace_fees_cents = 5;
+   */
+  marketplaceFeesCents: number;
+
+  /**
+   * @generated from field: int32 shipping_cents = 6;
+   */
+  shippingCents: number;
+
+  /**
+   * @generated from field: int32 net_cents = 7;
+   */
+  netCents: number;
+
+  /**
+   * The depositors' shares of the linked consigned items (their income from the rate slides).
+   *
+   * @generated from field: int32 depositor_share_cents = 8;
+   */
+  depositorShareCents: number;
+
+  /**
+   * What is left to the vendor once the marketplace and the depositors are paid.
+   *
+   * @generated from field: int32 vendor_share_cents = 9;
+   */
+  vendorShareCents: number;
+
+  /**
+   * Transactions not linked to an item: their whole net counts as the vendor's.
+   *
+   * @generated from field: int32 unlinked_count = 10;
+   */
+  unlinkedCount: number;
+};
+
+/**
+ * Describes the message seconde.v1.ChannelFeeSplit.
+ * Use `create(ChannelFeeSplitSchema)` to create a new message.
+ */
+export const ChannelFeeSplitSchema: GenMessage<ChannelFeeSplit> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_marketplace_transaction, 14);
+
+/**
+ * Every channel with sales in the period, and their total.
+ *
+ * @generated from message seconde.v1.MarketplaceFeeSplit
+ */
+export type MarketplaceFeeSplit = Message<"seconde.v1.MarketplaceFeeSplit"> & {
+  /**
+   * @generated from field: repeated seconde.v1.ChannelFeeSplit channels = 1;
+   */
+  channels: ChannelFeeSplit[];
+
+  /**
+   * @generated from field: seconde.v1.ChannelFeeSplit total = 2;
+   */
+  total?: ChannelFeeSplit | undefined;
+};
+
+/**
+ * Describes the message seconde.v1.MarketplaceFeeSplit.
+ * Use `create(MarketplaceFeeSplitSchema)` to create a new message.
+ */
+export const MarketplaceFeeSplitSchema: GenMessage<MarketplaceFeeSplit> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_marketplace_transaction, 15);
+
+/**
+ * Where an imported transaction came from.
+ *
+ * @generated from enum seconde.v1.MarketplaceTransactionSource
+ */
+export enum MarketplaceTransactionSource {
+  /**
+   * @generated from enum value: MARKETPLACE_TRANSACTION_SOURCE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Read from the marketplace connector.
+   *
+   * @generated from enum value: MARKETPLACE_TRANSACTION_SOURCE_CONNECTOR = 1;
+   */
+  CONNECTOR = 1,
+
+  /**
+   * Read from the marketplace's own CSV export.
+   *
+   * @generated from enum value: MARKETPLACE_TRANSACTION_SOURCE_CSV = 2;
+   */
+  CSV = 2,
+}
+
+/**
+ * Describes the enum seconde.v1.MarketplaceTransactionSource.
+ */
+export const MarketplaceTransactionSourceSchema: GenEnum<MarketplaceTransactionSource> = /*@__PURE__*/
+  enumDesc(file_seconde_v1_marketplace_transaction, 0);
+
+/**
+ * Whether the listed transactions are linked to one of the vendor's items.
+ *
+ * @generated from enum seconde.v1.TransactionLinkFilter
+ */
+export enum TransactionLinkFilter {
+  /**
+   * @generated from enum value: TRANSACTION_LINK_FILTER_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: TRANSACTION_LINK_FILTER_LINKED = 1;
+   */
+  LINKED = 1,
+
+  /**
+   * @generated from enum value: TRANSACTION_LINK_FILTER_UNLINKED = 2;
+   */
+  UNLINKED = 2,
+}
+
+/**
+ * Describes the enum seconde.v1.TransactionLinkFilter.
+ */
+export const TransactionLinkFilterSchema: GenEnum<TransactionLinkFilter> = /*@__PURE__*/
+  enumDesc(file_seconde_v1_marketplace_transaction, 1);
+
+/**
  * Transactions imported from the resale marketplace.
  *
  * @generated from service seconde.v1.MarketplaceTransactionService
  */
 export const MarketplaceTransactionService: GenService<{
+  /**
+   * Reads the vendor's sales from the marketplace connector and upserts them.
+   *
+   * @generated from rpc seconde.v1.MarketplaceTransactionService.ImportFromMarketplace
+   */
+  importFromMarketplace: {
+    methodKind: "unary";
+    input: typeof ImportMarketplaceTransactionsRequestSchema;
+    output: typeof MarketplaceTransactionImportResultSchema;
+  },
+  /**
+   * Reads a CSV export and answers what would be imported, writing nothing.
+   *
+   * @generated from rpc seconde.v1.MarketplaceTransactionService.PreviewCsv
+   */
+  previewCsv: {
+    methodKind: "unary";
+    input: typeof ImportMarketplaceTransactionsCsvRequestSchema;
+    output: typeof MarketplaceTransactionImportResultSchema;
+  },
+  /**
+   * Imports a CSV export's good rows (none when the file itself cannot be read).
+   *
+   * @generated from rpc seconde.v1.MarketplaceTransactionService.ImportCsv
+   */
+  importCsv: {
+    methodKind: "unary";
+    input: typeof ImportMarketplaceTransactionsCsvRequestSchema;
+    output: typeof MarketplaceTransactionImportResultSchema;
+  },
+  /**
+   * @generated from rpc seconde.v1.MarketplaceTransactionService.Link
+   */
+  link: {
+    methodKind: "unary";
+    input: typeof LinkMarketplaceTransactionRequestSchema;
+    output: typeof MarketplaceTransactionSchema;
+  },
+  /**
+   * @generated from rpc seconde.v1.MarketplaceTransactionService.GetFeeSplit
+   */
+  getFeeSplit: {
+    methodKind: "unary";
+    input: typeof GetMarketplaceFeeSplitRequestSchema;
+    output: typeof MarketplaceFeeSplitSchema;
+  },
   /**
    * @generated from rpc seconde.v1.MarketplaceTransactionService.List
    */
