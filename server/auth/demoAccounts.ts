@@ -72,4 +72,13 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     familyName: 'Nouvelle',
     groups: [],
   },
+  {
+    // A third account without a group, for the browser test where a new vendor types vendor@'s
+    // sponsor code during onboarding (so it becomes a vendor for good).
+    sub: '00000000-0000-4000-8000-000000000009',
+    email: 'sponsored@seconde.test',
+    givenName: 'Paul',
+    familyName: 'Parrainé',
+    groups: [],
+  },
 ];

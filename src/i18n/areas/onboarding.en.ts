@@ -84,6 +84,10 @@ export const onboardingEn: typeof onboardingFr = {
     howDidYouKnowProviderPress: 'Press',
     howDidYouKnowProviderEvent: 'Fair or event',
     howDidYouKnowProviderOther: 'Other',
+    sponsoredByCodeQuestion: 'Sponsor code',
+    sponsoredByCodeHelp:
+      'Did a vendor recommend Seconde to you? Type their code: your first month of subscription is free.',
+    sponsorCodeRefused: 'Sponsor code refused',
     preferedContactWayQuestion: 'How do you prefer to be contacted?',
     preferedContactWayEmail: 'E-mail',
     preferedContactWayPhoneCall: 'Phone call',

@@ -83,6 +83,10 @@ export const onboardingFr = {
     howDidYouKnowProviderPress: 'Presse',
     howDidYouKnowProviderEvent: 'Salon ou événement',
     howDidYouKnowProviderOther: 'Autre',
+    sponsoredByCodeQuestion: 'Code de parrainage',
+    sponsoredByCodeHelp:
+      'Un vendeur vous a recommandé Seconde ? Saisissez son code : votre premier mois d’abonnement est offert.',
+    sponsorCodeRefused: 'Code de parrainage refusé',
     preferedContactWayQuestion: 'Comment préférez-vous être contacté ?',
     preferedContactWayEmail: 'E-mail',
     preferedContactWayPhoneCall: 'Appel téléphonique',

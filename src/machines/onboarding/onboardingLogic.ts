@@ -6,7 +6,13 @@ import { CustomerSchema, CustomerService } from '../../rpc/gen/seconde/v1/custom
 import { SessionService, UserType } from '../../rpc/gen/seconde/v1/session_pb.ts';
 import { VendorSchema, VendorService } from '../../rpc/gen/seconde/v1/vendor_pb.ts';
 import { enumLabel } from '../people/labels.ts';
-import { onboardingMachine, type SaveStepInput, type SavedAnswers } from './onboardingMachine.ts';
+import { ReferralService } from '../../rpc/gen/seconde/v1/referral_pb.ts';
+import {
+  onboardingMachine,
+  type SaveStepInput,
+  type SavedAnswers,
+  type SponsorCodeInput,
+} from './onboardingMachine.ts';
 import { stepFields, type Answer, type Answers, type OnboardingStep } from './onboardingSteps.ts';
 import { userTypeMachine, type UserTypeChoice } from './userTypeMachine.ts';
 
@@ -49,7 +55,8 @@ export function deviceOf(width: number): 'MOBILE' | 'DESKTOP' {
 
 /**
  * The vendor or customer questionnaire over its service: the caller's own record found by
- * identity (RetrieveByIdentity), each step through SaveOnboarding with its fields as the mask.
+ * identity (RetrieveByIdentity), each step through SaveOnboarding with its fields as the mask, and
+ * a typed sponsor code through ReferralService.CreateFromSponsorCode.
  */
 export function onboardingLogic(
   clients: ClientFactory,
@@ -88,6 +95,10 @@ export function onboardingLogic(
       loadAnswers: fromPromise<SavedAnswers>(({ signal }) => load(signal)),
       saveStep: fromPromise<SavedAnswers, SaveStepInput>(({ input, signal }) =>
         save(input, signal),
+      ),
+      // The vendor questionnaire's sponsor code, recorded on its own (the server refuses in words).
+      applySponsorCode: fromPromise<unknown, SponsorCodeInput>(({ input, signal }) =>
+        clients.get(ReferralService).createFromSponsorCode({ sponsorCode: input.code }, { signal }),
       ),
     },
   });

@@ -6,12 +6,21 @@ import {
   onboardingMachine,
   type OnboardingEvent,
   type SaveStepInput,
+  type SponsorCodeInput,
 } from './onboardingMachine.ts';
-import { missingAnswers, stepFields, type OnboardingStep } from './onboardingSteps.ts';
+import {
+  missingAnswers,
+  sponsorCodeOf,
+  stepFields,
+  type OnboardingStep,
+} from './onboardingSteps.ts';
 
 type Snapshot = SnapshotFrom<typeof onboardingMachine>;
 
-/** Two small steps: a required choice with a recorded device, then an optional box. */
+/**
+ * Two small steps: a required choice with a recorded device, then an optional box and an optional
+ * sponsor code sent through its own call.
+ */
 const STEPS: readonly OnboardingStep[] = [
   {
     id: 'first',
@@ -41,12 +50,17 @@ const STEPS: readonly OnboardingStep[] = [
         required: true,
       },
       { field: 'news', kind: 'checkbox', options: [], required: false },
+      { field: 'code', kind: 'text', options: [], required: false, ownCall: true },
     ],
   },
 ];
 
 const stale = new ConnectError('changed', Code.Aborted);
 const down = new ConnectError('down', Code.Unavailable);
+const unknownCode = new ConnectError(
+  JSON.stringify({ code: 'SPONSOR_CODE_UNKNOWN', message: 'No vendor has this sponsor code' }),
+  Code.InvalidArgument,
+);
 
 /** The server keeps what it was sent and answers the next version (a fixed one keeps the graph finite). */
 const savedOf = (s: Snapshot) => ({ answers: s.context.answers, rowVersion: 4 });
@@ -54,6 +68,7 @@ const savedOf = (s: Snapshot) => ({ answers: s.context.answers, rowVersion: 4 })
 const USER_EVENTS: OnboardingEvent[] = [
   { type: 'onboarding.answer', field: 'mode', value: 'B' },
   { type: 'onboarding.answer', field: 'size', value: 'M' },
+  { type: 'onboarding.answer', field: 'code', value: ' ab2c-d3ef ' },
   { type: 'onboarding.answer', field: 'unknown', value: 'x' },
   { type: 'onboarding.next' },
   { type: 'onboarding.back' },
@@ -71,6 +86,8 @@ const events = (s: Snapshot): EventObject[] => [
   done('saveStep', savedOf(s)),
   failure('saveStep', stale),
   failure('saveStep', down),
+  done('applySponsorCode', { success: true }),
+  failure('applySponsorCode', unknownCode),
 ];
 
 function check(s: Snapshot, { where, event, previous, emitted, started }: StepInfo<Snapshot>) {
@@ -88,6 +105,28 @@ function check(s: Snapshot, { where, event, previous, emitted, started }: StepIn
     expect(input.complete, where).toBe(c.step === STEPS.length - 1);
     expect(input.rowVersion, where).toBe(c.rowVersion);
   }
+  for (const call of started.filter((a) => a.id === 'applySponsorCode')) {
+    // A typed code is sent normalized, only once the step is complete, and never twice once recorded.
+    const { code } = call.input as SponsorCodeInput;
+    expect(code, where).toBe(sponsorCodeOf(STEPS[c.step]!, c.answers));
+    expect(code, where).toBe('AB2CD3EF');
+    expect(code, where).not.toBe(previous?.context.sponsorCodeSent);
+    expect(missingAnswers(STEPS[c.step]!, c.answers), where).toEqual([]);
+  }
+  for (const call of started.filter((a) => a.id === 'saveStep')) {
+    // A step is saved only once its typed code is recorded, and the code is never saved with it.
+    const input = call.input as SaveStepInput;
+    expect(input.fields, where).not.toContain('code');
+    expect([c.sponsorCodeSent ?? '', ''], where).toContain(
+      sponsorCodeOf(STEPS[c.step]!, input.answers),
+    );
+  }
+  // The error's text key travels with its code, and a refused code says why.
+  expect(c.errorKey === null, where).toBe(c.errorCode === null);
+  if (s.matches('sponsorCodeRefused'))
+    expect(c.errorKey, where).toBe(
+      event.type.includes('applySponsorCode') ? 'referral.reasonSponsorCodeUnknown' : c.errorKey,
+    );
   if (previous && !s.matches('loading')) {
     // A failure never loses an answer, and only `answer` changes one.
     if (event.type !== 'onboarding.answer' && !event.type.includes('loadAnswers'))
@@ -110,14 +149,16 @@ const walk = walkPaths({
   check,
 });
 
-// Without the stale branch (a reload starts over) the simple paths stay countable.
+// Without the stale branch (a reload starts over) and the sponsor code (the shortest paths reach
+// each of its states) the simple paths stay countable.
 describePaths('onboardingMachine', walk, {
   title: 'of answering, saving and going back',
   events: (s) =>
     events(s).filter(
       (e) =>
         e.type !== 'onboarding.reload' &&
-        (e as { field?: string }).field !== 'unknown' &&
+        !['unknown', 'code'].includes((e as { field?: string }).field ?? '') &&
+        !e.type.includes('applySponsorCode') &&
         (e as { error?: unknown }).error !== stale,
     ),
   atLeast: () => 40,

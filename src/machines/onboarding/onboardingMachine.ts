@@ -1,7 +1,8 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { and, assign, emit, fromPromise, setup } from 'xstate';
 import { toAppError, type AppErrorCode } from '../../rpc/errors.ts';
 import {
   missingAnswers,
+  sponsorCodeOf,
   stepFields,
   type Answer,
   type Answers,
@@ -22,6 +23,11 @@ export interface SaveStepInput {
   readonly complete: boolean;
 }
 
+/** What the sponsor code actor is asked: the normalized code. */
+export interface SponsorCodeInput {
+  readonly code: string;
+}
+
 export interface OnboardingInput {
   readonly steps: readonly OnboardingStep[];
   /** Answers known before loading (the device), kept unless the server already has one. */
@@ -37,6 +43,10 @@ export interface OnboardingContext {
   readonly missing: readonly string[];
   /** Set exactly while the machine is in a state tagged `error`. */
   readonly errorCode: AppErrorCode | null;
+  /** The text key of that error (a refused sponsor code says why). */
+  readonly errorKey: string | null;
+  /** The sponsor code the server recorded (normalized), so it is not sent again. */
+  readonly sponsorCodeSent: string | null;
 }
 
 export type OnboardingEvent =
@@ -56,7 +66,8 @@ const isKnown = (value: Answer | undefined) => value !== null && value !== undef
 
 /**
  * A step-by-step onboarding questionnaire (vendor or customer, by its steps): load the saved
- * answers, then per step next (validate, save the step's fields) and back. A failed save keeps
+ * answers, then per step next (validate, record a typed sponsor code, save the step's fields) and
+ * back. A refused sponsor code or a failed save keeps
  * every answer and the step; the last step's save completes the onboarding and is announced with
  * `onboarding.completed`, after which the view reloads the session and leaves.
  */
@@ -70,6 +81,7 @@ export const onboardingMachine = setup({
   actors: {
     loadAnswers: fromPromise<SavedAnswers>(notProvided('loadAnswers')),
     saveStep: fromPromise<SavedAnswers, SaveStepInput>(notProvided('saveStep')),
+    applySponsorCode: fromPromise<unknown, SponsorCodeInput>(notProvided('applySponsorCode')),
   },
   guards: {
     isStepAnswered: ({ context }) => missingAnswers(current(context), context.answers).length === 0,
@@ -78,6 +90,10 @@ export const onboardingMachine = setup({
     isKnownField: ({ context }, params: { field: string }) =>
       context.steps.some((s) => s.questions.some((q) => q.field === params.field)),
     isStale: ({ context }) => context.errorCode === 'changedBySomeoneElse',
+    hasSponsorCodeToSend: ({ context }) => {
+      const code = sponsorCodeOf(current(context), context.answers);
+      return code !== '' && code !== context.sponsorCodeSent;
+    },
   },
   actions: {
     assignLoaded: assign(({ context }, params: SavedAnswers) => ({
@@ -101,10 +117,14 @@ export const onboardingMachine = setup({
     assignSaved: assign((_, params: SavedAnswers) => ({ rowVersion: params.rowVersion })),
     nextStep: assign(({ context }) => ({ step: context.step + 1, missing: [] })),
     previousStep: assign(({ context }) => ({ step: context.step - 1, missing: [] })),
-    assignError: assign((_, params: { error: unknown }) => ({
-      errorCode: toAppError(params.error).code,
+    assignError: assign((_, params: { error: unknown }) => {
+      const error = toAppError(params.error);
+      return { errorCode: error.code, errorKey: error.i18nKey };
+    }),
+    clearError: assign({ errorCode: null, errorKey: null }),
+    assignSponsorCodeSent: assign(({ context }) => ({
+      sponsorCodeSent: sponsorCodeOf(current(context), context.answers),
     })),
-    clearError: assign({ errorCode: null }),
     announceCompleted: emit({ type: 'onboarding.completed' } as const),
   },
 }).createMachine({
@@ -117,6 +137,8 @@ export const onboardingMachine = setup({
     rowVersion: 0,
     missing: [],
     errorCode: null,
+    errorKey: null,
+    sponsorCodeSent: null,
   }),
   states: {
     loading: {
@@ -149,11 +171,47 @@ export const onboardingMachine = setup({
           },
         },
         'onboarding.next': [
+          { guard: and(['isStepAnswered', 'hasSponsorCodeToSend']), target: 'sponsoring' },
           { guard: 'isStepAnswered', target: 'saving' },
           { actions: 'assignMissing' },
         ],
         'onboarding.back': {
           guard: 'hasPreviousStep',
+          actions: 'previousStep',
+        },
+      },
+    },
+    // A typed sponsor code is recorded before the step is saved; a refusal keeps every answer.
+    sponsoring: {
+      tags: ['busy'],
+      invoke: {
+        id: 'applySponsorCode',
+        src: 'applySponsorCode',
+        input: ({ context }) => ({ code: sponsorCodeOf(current(context), context.answers) }),
+        onDone: { target: 'saving', actions: 'assignSponsorCodeSent' },
+        onError: {
+          target: 'sponsorCodeRefused',
+          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    sponsorCodeRefused: {
+      tags: ['error', 'editable'],
+      exit: 'clearError',
+      on: {
+        'onboarding.answer': {
+          guard: { type: 'isKnownField', params: ({ event }) => ({ field: event.field }) },
+          target: 'answering',
+          actions: {
+            type: 'assignAnswer',
+            params: ({ event }) => ({ field: event.field, value: event.value }),
+          },
+        },
+        // Unchanged answers: the same code is tried again (a network failure may pass this time).
+        'onboarding.next': { target: 'sponsoring' },
+        'onboarding.back': {
+          guard: 'hasPreviousStep',
+          target: 'answering',
           actions: 'previousStep',
         },
       },

@@ -13,6 +13,7 @@ import {
   CUSTOMER_STEPS,
   VENDOR_STEPS,
   missingAnswers,
+  sponsorCodeOf,
   stepFields,
   type OnboardingStep,
 } from './onboardingSteps.ts';
@@ -41,7 +42,8 @@ describe.each([
   });
 
   it('offers only values of the contract enums', () => {
-    for (const q of steps.flatMap((s) => s.questions)) {
+    // A question sent through its own call (the sponsor code) is no field of the record.
+    for (const q of steps.flatMap((s) => s.questions).filter((q) => !q.ownCall)) {
       const field = schema.fields.find((f) => f.localName === q.field);
       expect(field, q.field).toBeDefined();
       if (field?.fieldKind === 'enum')
@@ -80,5 +82,26 @@ describe('missingAnswers', () => {
         sellingTimePerWeek: 'MORE_THAN_20H',
       }),
     ).toEqual([]);
+  });
+});
+
+describe('the sponsor code', () => {
+  const last = VENDOR_STEPS.at(-1)!;
+
+  it('is an optional text of the vendor questionnaire’s last step, never saved with the step', () => {
+    expect(last.questions.find((q) => q.ownCall)).toMatchObject({
+      field: 'sponsoredByCode',
+      kind: 'text',
+      required: false,
+    });
+    expect(stepFields(last)).not.toContain('sponsoredByCode');
+    expect(CUSTOMER_STEPS.flatMap((s) => s.questions).some((q) => q.ownCall)).toBe(false);
+  });
+
+  it('is read without case, spaces or dashes, and empty when left blank', () => {
+    expect(sponsorCodeOf(last, { sponsoredByCode: ' ab2c-d3ef gh ' })).toBe('AB2CD3EFGH');
+    expect(sponsorCodeOf(last, { sponsoredByCode: '   ' })).toBe('');
+    expect(sponsorCodeOf(last, {})).toBe('');
+    expect(sponsorCodeOf(VENDOR_STEPS[0]!, { sponsoredByCode: 'ABC' })).toBe('');
   });
 });

@@ -3,13 +3,14 @@ import {
   HOW_DID_YOU_KNOW_SOURCES,
   VENDOR_REQUIRED_ANSWERS,
 } from '../../domain/onboarding.ts';
+import { normalizeSponsorCode } from '../../domain/referral/sponsorCode.ts';
 
 /** An answer as the form holds it: an enum label ('BOTH'), a source label, or a yes/no. */
 export type Answer = string | boolean | null;
 export type Answers = Readonly<Record<string, Answer>>;
 
-/** How one question is asked: a few choices side by side, a longer list, or a yes/no box. */
-export type QuestionKind = 'radio' | 'select' | 'checkbox';
+/** How one question is asked: a few choices side by side, a longer list, a yes/no box, or text. */
+export type QuestionKind = 'radio' | 'select' | 'checkbox' | 'text';
 
 /** One offered answer: the contract's enum label and the item of its translation key. */
 export interface Option {
@@ -25,6 +26,11 @@ export interface Question {
   /** Answers offered, in order (none for a checkbox). */
   readonly options: readonly Option[];
   readonly required: boolean;
+  /**
+   * Sent through its own call before the step is saved, never saved with the step's fields: the
+   * sponsor code a new vendor types (ReferralService.CreateFromSponsorCode).
+   */
+  readonly ownCall?: boolean;
 }
 
 export interface OnboardingStep {
@@ -62,6 +68,15 @@ const box = (field: string): Question => ({
   options: [],
   required: false,
 });
+
+/** The optional sponsor code of the vendor who recommended Seconde (docs/decisions.md). */
+const sponsorCode: Question = {
+  field: 'sponsoredByCode',
+  kind: 'text',
+  options: [],
+  required: false,
+  ownCall: true,
+};
 
 const V = VENDOR_REQUIRED_ANSWERS as readonly string[];
 const C = CUSTOMER_REQUIRED_ANSWERS as readonly string[];
@@ -126,6 +141,7 @@ export const VENDOR_STEPS: readonly OnboardingStep[] = [
     questions: [
       choice('marketplaceInterest', 'radio', ['INTERESTED', 'MAYBE', 'NOT_INTERESTED'], V),
       choice('howDidYouKnowProvider', 'select', SOURCES, V),
+      sponsorCode,
     ],
   },
 ];
@@ -169,9 +185,19 @@ export const CUSTOMER_STEPS: readonly OnboardingStep[] = [
   },
 ];
 
-/** Every field a step saves: its questions and what it records on its own. */
+/** Every field a step saves: its questions (but those sent alone) and what it records on its own. */
 export function stepFields(step: OnboardingStep): string[] {
-  return [...step.questions.map((q) => q.field), ...(step.recorded ?? [])];
+  return [
+    ...step.questions.filter((q) => !q.ownCall).map((q) => q.field),
+    ...(step.recorded ?? []),
+  ];
+}
+
+/** The sponsor code typed on a step, normalized; '' when the step asks none or it is left empty. */
+export function sponsorCodeOf(step: OnboardingStep, answers: Answers): string {
+  const question = step.questions.find((q) => q.ownCall);
+  const value = question ? answers[question.field] : null;
+  return typeof value === 'string' ? normalizeSponsorCode(value) : '';
 }
 
 /** Required questions of a step still without an answer. */

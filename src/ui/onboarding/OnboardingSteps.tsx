@@ -37,6 +37,8 @@ export function OnboardingSteps({ kind, steps, title, intro }: OnboardingStepsPr
   const answers = useSelector(actor, (s) => s.context.answers);
   const missing = useSelector(actor, (s) => s.context.missing);
   const errorCode = useSelector(actor, (s) => s.context.errorCode);
+  const errorKey = useSelector(actor, (s) => s.context.errorKey);
+  const codeRefused = useSelector(actor, (s) => s.matches('sponsorCodeRefused'));
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const loadFailed = useSelector(actor, (s) => s.matches('loadFailed'));
   const busy = useSelector(actor, (s) => s.hasTag('busy') || s.hasTag('done'));
@@ -122,6 +124,7 @@ export function OnboardingSteps({ kind, steps, title, intro }: OnboardingStepsPr
             question={question}
             value={answers[question.field]}
             missing={missing.includes(question.field)}
+            refused={codeRefused && question.ownCall === true}
             disabled={!editable}
             onAnswer={(value) =>
               actor.send({ type: 'onboarding.answer', field: question.field, value })
@@ -132,10 +135,10 @@ export function OnboardingSteps({ kind, steps, title, intro }: OnboardingStepsPr
           {errorCode && (
             <Callout
               intent={Intent.DANGER}
-              title={t('onboarding.saveFailed')}
-              data-testid="onboarding-save-failed"
+              title={t(codeRefused ? 'onboarding.sponsorCodeRefused' : 'onboarding.saveFailed')}
+              data-testid={codeRefused ? 'onboarding-sponsor-refused' : 'onboarding-save-failed'}
             >
-              <p>{t(`errors.${errorCode}`)}</p>
+              <p id="onboarding-error">{t(errorKey ?? `errors.${errorCode}`)}</p>
               <p>{t('onboarding.saveFailedHint')}</p>
               {canReload && (
                 <Button

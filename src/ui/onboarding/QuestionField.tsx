@@ -1,4 +1,12 @@
-import { Checkbox, FormGroup, HTMLSelect, Intent, Radio, RadioGroup } from '@blueprintjs/core';
+import {
+  Checkbox,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  Intent,
+  Radio,
+  RadioGroup,
+} from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Answer, Question } from '../../machines/onboarding/onboardingSteps.ts';
 
@@ -7,6 +15,8 @@ export interface QuestionFieldProps {
   readonly value: Answer | undefined;
   /** Shown as unanswered after a refused "next". */
   readonly missing: boolean;
+  /** The server refused this answer (a sponsor code): the reason is shown under the form. */
+  readonly refused?: boolean;
   readonly disabled: boolean;
   readonly onAnswer: (value: Answer) => void;
 }
@@ -20,6 +30,7 @@ export function QuestionField({
   question,
   value,
   missing,
+  refused = false,
   disabled,
   onAnswer,
 }: QuestionFieldProps) {
@@ -50,6 +61,32 @@ export function QuestionField({
         onChange={(e) => onAnswer(e.currentTarget.checked)}
         data-testid={id}
       />
+    );
+
+  if (kind === 'text')
+    return (
+      <FormGroup
+        className="seconde-onboarding-question"
+        label={label}
+        labelFor={id}
+        labelInfo={t('onboarding.optional')}
+        helperText={<span id={`${id}-help`}>{t(`onboarding.${field}Help`)}</span>}
+        intent={refused ? Intent.DANGER : Intent.NONE}
+      >
+        <InputGroup
+          id={id}
+          value={typeof value === 'string' ? value : ''}
+          disabled={disabled}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={64}
+          intent={refused ? Intent.DANGER : Intent.NONE}
+          aria-invalid={refused || undefined}
+          aria-describedby={refused ? `${id}-help onboarding-error` : `${id}-help`}
+          onValueChange={(text) => onAnswer(text)}
+          data-testid={id}
+        />
+      </FormGroup>
     );
 
   if (kind === 'select')

@@ -1,3 +1,4 @@
+import './referrals.css';
 import { Button, Callout, Classes, H1, Intent, Spinner } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
@@ -10,6 +11,7 @@ import { useSession } from '../app/sessionContext.ts';
 import { FailedState, PageState } from '../components/PageState.tsx';
 import { showToast } from '../components/toaster.ts';
 import { ProfileForm } from './ProfileForm.tsx';
+import { ReferralsPanel } from './ReferralsPanel.tsx';
 
 /** The profile machine of the signed-in vendor: load, edit, save, stale, failed. */
 function VendorProfile({ vendorUuid }: { vendorUuid: string }) {
@@ -63,12 +65,15 @@ export function ProfileView() {
   return (
     <section aria-labelledby="profile-title" className="seconde-page" data-testid="profile">
       <H1 id="profile-title">{t('profile.title')}</H1>
-      <p className={Classes.TEXT_MUTED}>
+      <p className={`${Classes.TEXT_MUTED} seconde-profile-intro`}>
         {t('profile.intro')}{' '}
         <Link to="/edit-profile/subscription">{t('profile.subscriptionLink')}</Link>
       </p>
       {vendorUuid ? (
-        <VendorProfile vendorUuid={vendorUuid} />
+        <>
+          <VendorProfile vendorUuid={vendorUuid} />
+          <ReferralsPanel />
+        </>
       ) : (
         <PageState
           testId="profile-no-vendor"
