@@ -121,6 +121,9 @@ export type MarketplaceTransactionSource = 'CONNECTOR' | 'CSV';
 export type MonthlyEarningExpectation =
   'BETWEEN_200_AND_500' | 'BETWEEN_500_AND_1000' | 'OVER_1000' | 'UNDER_200';
 
+export type NoticeKind =
+  'DEPOSIT_ASSIGNED' | 'ITEM_RESERVED' | 'ITEM_SOLD' | 'PAYOUT_SENT' | 'TASK_FINISHED';
+
 export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type OnboardingDevice = 'DESKTOP' | 'MOBILE';
@@ -174,13 +177,13 @@ export type ProductQuality =
 export type QualificationStatus =
   'ACTION_REQUIRED' | 'NOT_QUALIFIED' | 'NOT_RESPONDED' | 'QUALIFIED';
 
+export type ReferralRewardStatus = 'APPLIED' | 'EARNED' | 'PENDING';
+
 export type ReservationStatus = 'CONFIRMED' | 'PENDING' | 'RELEASED';
 
 export type RestitutionAcceptanceChannel = 'EMAIL_LINK' | 'SCREEN';
 
 export type RestitutionReceiptStatus = 'ACCEPTED' | 'WAITING';
-export type ReferralRewardStatus = 'APPLIED' | 'EARNED' | 'PENDING';
-
 
 export type SalePlatform =
   | 'AMAZON'
@@ -764,6 +767,20 @@ export interface MarketplaceTransaction {
   vendor: string | null;
 }
 
+export interface Notice {
+  created_at: Generated<Timestamp>;
+  id: Generated<Int8>;
+  kind: NoticeKind;
+  payload: Generated<Json>;
+  recipient: string;
+  seq: Int8;
+}
+
+export interface NoticeCounter {
+  last_seq: Int8;
+  recipient: string;
+}
+
 export interface OutboxMail {
   body: string | null;
   created_at: Generated<Timestamp>;
@@ -1027,6 +1044,19 @@ export interface RateSlide {
   vendor: string | null;
 }
 
+export interface Referral {
+  applied_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  reward_invoice: string | null;
+  reward_status: Generated<ReferralRewardStatus>;
+  rewarded_at: Timestamp | null;
+  sponsor: string;
+  sponsor_code: string;
+  sponsor_coupon: string | null;
+  sponsored: string;
+  uuid: Generated<string>;
+}
+
 export interface RestitutionReceipt {
   accepted_at: Timestamp | null;
   accepted_by: string | null;
@@ -1059,19 +1089,6 @@ export interface SepaBatch {
   debtor_iban: string;
   debtor_name: string;
   excluded: Generated<Json>;
-export interface Referral {
-  applied_at: Timestamp | null;
-  created_at: Generated<Timestamp>;
-  reward_invoice: string | null;
-  reward_status: Generated<ReferralRewardStatus>;
-  rewarded_at: Timestamp | null;
-  sponsor: string;
-  sponsor_code: string;
-  sponsor_coupon: string | null;
-  sponsored: string;
-  uuid: Generated<string>;
-}
-
   execution_date: Timestamp;
   idempotency_key: string;
   message_id: string;
@@ -1296,6 +1313,8 @@ export interface Database {
   invoice_number_sequence: InvoiceNumberSequence;
   invoiced_ledger_entry: InvoicedLedgerEntry;
   marketplace_transaction: MarketplaceTransaction;
+  notice: Notice;
+  notice_counter: NoticeCounter;
   outbox_mail: OutboxMail;
   payment_process: PaymentProcess;
   payment_provider_event: PaymentProviderEvent;
@@ -1313,6 +1332,7 @@ export interface Database {
   product_size: ProductSize;
   publish_result: PublishResult;
   rate_slide: RateSlide;
+  referral: Referral;
   restitution_receipt: RestitutionReceipt;
   sepa_batch: SepaBatch;
   shipping_label: ShippingLabel;
@@ -1323,4 +1343,3 @@ export interface Database {
   vendor: Vendor;
   vendor_connector: VendorConnector;
 }
-  referral: Referral;

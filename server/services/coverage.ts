@@ -24,6 +24,7 @@ import {
 } from '../../src/rpc/gen/seconde/v1/listing_pb.ts';
 import { MarketplaceTransactionService } from '../../src/rpc/gen/seconde/v1/marketplace_transaction_pb.ts';
 import { OutboxMailService } from '../../src/rpc/gen/seconde/v1/outbox_mail_pb.ts';
+import { NotificationService } from '../../src/rpc/gen/seconde/v1/notification_pb.ts';
 import { PaymentPortalService } from '../../src/rpc/gen/seconde/v1/payment_portal_pb.ts';
 import { PaymentProcessService } from '../../src/rpc/gen/seconde/v1/payment_process_pb.ts';
 import { PayoutService } from '../../src/rpc/gen/seconde/v1/payout_pb.ts';
@@ -75,6 +76,7 @@ export const SERVICES = {
   DressingService,
   InvoiceService,
   MarketplaceTransactionService,
+  NotificationService,
   OutboxMailService,
   PaymentPortalService,
   PaymentProcessService,

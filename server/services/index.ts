@@ -40,8 +40,9 @@ import { depositCategoryHandlers } from './depositCategories/fromDeposit.ts';
 import { productForExtensionHandlers } from './products/forExtension.ts';
 import { marketplaceTransactionHandlers } from './marketplaceTransactions/transactionCalls.ts';
 import { restitutionReceiptHandlers } from './restitution/receiptCalls.ts';
-import { SessionService } from '../../src/rpc/gen/seconde/v1/session_pb.ts';
 import { referralCallsHandlers } from './referral/referralCalls.ts';
+import { noticeCallsHandlers } from './notices/noticeCalls.ts';
+import { SessionService } from '../../src/rpc/gen/seconde/v1/session_pb.ts';
 import { implement } from './implement.ts';
 import { sessionHandlers } from './sessionService.ts';
 
@@ -93,10 +94,11 @@ export function handWrittenParts(deps: ServiceDeps) {
     ...productForExtensionHandlers(deps),
     ...marketplaceTransactionHandlers(deps),
     ...restitutionReceiptHandlers(deps),
+    ...referralCallsHandlers(deps),
+    ...noticeCallsHandlers(deps),
   ] as const;
 }
 
-    ...referralCallsHandlers(deps),
 /** One hand-written part, with its service and method names in its type. */
 export type HandWrittenPart = ReturnType<typeof handWrittenParts>[number];
 

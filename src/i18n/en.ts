@@ -40,10 +40,11 @@ import { buyersEn } from './areas/buyers.en.ts';
 import { transactionsEn } from './areas/transactions.en.ts';
 import { policeRegisterEn } from './areas/policeRegister.en.ts';
 import { restitutionReceiptEn } from './areas/restitutionReceipt.en.ts';
+import { noticesEn } from './areas/notices.en.ts';
 import { statsEn } from './areas/stats.en.ts';
+import { referralEn } from './areas/referral.en.ts';
 
 import type { Translation } from './fr.ts';
-import { referralEn } from './areas/referral.en.ts';
 
 /** English texts, the fallback language. */
 export const en: Translation = {
@@ -89,6 +90,7 @@ export const en: Translation = {
   ...transactionsEn,
   ...policeRegisterEn,
   ...restitutionReceiptEn,
+  ...noticesEn,
   ...statsEn,
-};
   ...referralEn,
+};

@@ -40,10 +40,11 @@ import { buyersFr } from './areas/buyers.fr.ts';
 import { transactionsFr } from './areas/transactions.fr.ts';
 import { policeRegisterFr } from './areas/policeRegister.fr.ts';
 import { restitutionReceiptFr } from './areas/restitutionReceipt.fr.ts';
+import { noticesFr } from './areas/notices.fr.ts';
 import { statsFr } from './areas/stats.fr.ts';
+import { referralFr } from './areas/referral.fr.ts';
 
 /** French texts, the default language. Keys are `area.item`; `en.ts` must have the same ones. */
-import { referralFr } from './areas/referral.fr.ts';
 export const fr = {
   ...coreFr,
   ...depositRulesFr,
@@ -87,9 +88,10 @@ export const fr = {
   ...transactionsFr,
   ...policeRegisterFr,
   ...restitutionReceiptFr,
+  ...noticesFr,
   ...statsFr,
+  ...referralFr,
 };
 
 /** The shape every language follows: same areas, same items, text values. */
 export type Translation = { [Area in keyof typeof fr]: Record<keyof (typeof fr)[Area], string> };
-  ...referralFr,

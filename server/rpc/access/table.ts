@@ -22,6 +22,7 @@ import {
   StorefrontService,
 } from '../../../src/rpc/gen/seconde/v1/listing_pb.ts';
 import { MarketplaceTransactionService } from '../../../src/rpc/gen/seconde/v1/marketplace_transaction_pb.ts';
+import { NotificationService } from '../../../src/rpc/gen/seconde/v1/notification_pb.ts';
 import { OutboxMailService } from '../../../src/rpc/gen/seconde/v1/outbox_mail_pb.ts';
 import { PaymentPortalService } from '../../../src/rpc/gen/seconde/v1/payment_portal_pb.ts';
 import { PaymentProcessService } from '../../../src/rpc/gen/seconde/v1/payment_process_pb.ts';
@@ -552,6 +553,10 @@ export const ACCESS_TABLE: readonly ServiceEntry[] = [
   rulesFor(DashboardService, { get: member(null) }),
   // Statistics: staff for every vendor or the one they name; a vendor for themself. Customers never.
   rulesFor(StatsService, { getStats: vendor(null, reads('vendor', 'vendor')) }),
+  // Live notices: any signed-in user reads their own, by their identity; the request names nobody.
+  rulesFor(NotificationService, {
+    stream: rule(SIGNED_IN, null),
+  }),
   rulesFor(BackgroundTaskService, {
     list: member('background_task'),
     streamList: member('background_task'),
