@@ -10,8 +10,8 @@ import type { PersonalDataReason } from '../../src/domain/personalData/personalD
 import type { ShippingReason } from '../../src/domain/shipping/deliveryServices.ts';
 import type { LabelBatchReason } from '../../src/domain/shipping/labelBatch.ts';
 import type { ReturnLabelReason } from '../../src/domain/shipping/returnLabels.ts';
-import type { TransactionReason } from '../../src/domain/marketplaceTransactions/reasons.ts';
 import type { ReferralReason } from '../../src/domain/referral/sponsorCode.ts';
+import type { TransactionReason } from '../../src/domain/marketplaceTransactions/reasons.ts';
 
 /**
  * Stable, machine-readable reasons the client switches on. They travel as the JSON text of the
@@ -72,9 +72,9 @@ export type Reason =
   | ShippingReason
   | LabelBatchReason
   | ReturnLabelReason
-  // Onboarding: the user type is chosen once; completing needs every required answer.
   // Sponsor codes typed during onboarding (src/domain/referral/sponsorCode.ts).
   | ReferralReason
+  // Onboarding: the user type is chosen once; completing needs every required answer.
   | 'USER_TYPE_ALREADY_CHOSEN'
   | 'ONBOARDING_INCOMPLETE'
   // Streams and background tasks (exports, imports): a resume cursor that does not parse, a task
