@@ -6,7 +6,9 @@ import {
   type GetStatsResponse,
   type StatsSplit,
 } from '../../src/rpc/gen/seconde/v1/stats_pb.ts';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { DEPOSIT_STATUSES } from '../../src/domain/deposit/statuses.ts';
+import { MarketplaceTransactionService } from '../../src/rpc/gen/seconde/v1/marketplace_transaction_pb.ts';
 import {
   refusalOf,
   startTestServer,
@@ -222,6 +224,47 @@ describe('StatsService.GetStats', () => {
     const explicit = await stats('vendor', undefined, records.vendorUuid);
     expect(explicit.turnoverCents).toBe(own.turnoverCents);
     expectConsistent(own);
+  });
+
+  it('shows what each marketplace kept from the sales imported for the period, as the transactions page does', async () => {
+    const sale = (id: string, channel: string, at: string, status = 'COMPLETED') =>
+      sql`insert into marketplace_transaction (vendor, id, channel, status, price_cents,
+          seller_fee_cents, buyer_fee_cents, shipping_cents, payout_cents, sold_at)
+        values (${known.vendor}, ${id}, ${channel}, ${status}, 4000, 600, 270, 499, 3400, ${at})`.execute(
+        db(),
+      );
+    await sale('st-1', 'EBAY', '2025-03-20T10:00:00Z');
+    await sale('st-2', 'EBAY', '2025-04-02T10:00:00Z');
+    await sale('st-3', 'LEBONCOIN', '2025-04-10T10:00:00Z');
+    await sale('st-4', 'EBAY', '2025-04-11T10:00:00Z', 'CANCELLED');
+    await sale('st-5', 'EBAY', '2025-05-11T10:00:00Z');
+    const a = await stats('admin', PERIOD, known.vendor);
+    expect(a.marketplaceFees.map((c) => [c.channel, c.count])).toEqual([
+      ['EBAY', 2],
+      ['LEBONCOIN', 1],
+    ]);
+    for (const c of a.marketplaceFees) {
+      expect(c.grossCents).toBe(c.marketplaceFeesCents + c.netCents);
+      expect(c.netCents).toBe(c.depositorsCents + c.vendorCents);
+    }
+    const page = await t.client(MarketplaceTransactionService, 'admin').getFeeSplit({
+      vendor: known.vendor,
+      soldFrom: timestampFromDate(new Date('2025-02-28T23:00:00Z')),
+      soldBefore: timestampFromDate(new Date('2025-04-30T22:00:00Z')),
+    });
+    expect(
+      a.marketplaceFees.map((c) => [c.grossCents, c.marketplaceFeesCents, c.netCents]),
+    ).toEqual(
+      page.channels.map((c) => [
+        BigInt(c.grossCents),
+        BigInt(c.marketplaceFeesCents),
+        BigInt(c.netCents),
+      ]),
+    );
+    // Another vendor's page holds none of them.
+    const own = await stats('vendor', PERIOD);
+    expect(own.marketplaceFees.some((c) => c.count > 0 && c.channel === 'LEBONCOIN')).toBe(false);
+    await sql`delete from marketplace_transaction where vendor = ${known.vendor}`.execute(db());
   });
 
   it('refuses a vendor naming another vendor, and customers', async () => {

@@ -117,7 +117,7 @@ export async function upsertTransactions(
 const COUNTED_STATUSES = ['COMPLETED', 'IN_PROGRESS'];
 
 /**
- * What each channel really cost a vendor over a period (sold_from included, sold_before
+ * What each channel really cost a vendor (every vendor with null) over a period (sold_from included, sold_before
  * excluded; either may be null): gross, buyers' fees, marketplace fees, shipping, net, and the
  * depositors' and vendor's shares, in cents (src/domain/marketplaceTransactions/feeSplit.ts).
  * A linked consigned item's depositor share is their income from the deposit's rate slides on
@@ -125,7 +125,7 @@ const COUNTED_STATUSES = ['COMPLETED', 'IN_PROGRESS'];
  */
 export async function feesPerChannel(
   db: Kysely<Database>,
-  vendorUuid: string,
+  vendorUuid: string | null,
   period: { soldFrom: Date | null; soldBefore: Date | null },
 ): Promise<{ channels: ChannelSplit[]; total: ChannelSplit }> {
   const { rows } = await sql<{
@@ -144,7 +144,7 @@ export async function feesPerChannel(
     from marketplace_transaction t
     left join product p on p.uuid = t.product
     left join deposit d on d.uuid = p.deposit
-    where t.vendor = ${vendorUuid} and t.status = any(${COUNTED_STATUSES}::text[])
+    where (${vendorUuid}::uuid is null or t.vendor = ${vendorUuid}::uuid) and t.status = any(${COUNTED_STATUSES}::text[])
       and (${period.soldFrom}::timestamptz is null or t.sold_at >= ${period.soldFrom}::timestamptz)
       and (${period.soldBefore}::timestamptz is null or t.sold_at < ${period.soldBefore}::timestamptz)
     order by t.channel, t.sold_at, t.uuid`.execute(db);

@@ -30,6 +30,12 @@ export const statsEn: typeof statsFr = {
     splitTitle: 'Split of the turnover',
     splitDescription: 'Ring of the three shares of the period’s turnover.',
     channelTitle: 'Sales per channel',
+    feesTitle: 'What each marketplace cost',
+    feesDescription:
+      'Stacked bars per marketplace: its fee, then the net received shared between depositors and vendor; together they make the amount paid. From each marketplace’s imported sales.',
+    gross: 'Amount paid',
+    marketplaceFees: 'Marketplace fee',
+    net: 'Net received',
     channelDescription: 'Horizontal bars of the amount sold per sales channel.',
     categoryTitle: 'Sales per category',
     categoryDescription: 'Horizontal bars of the amount sold per category.',

@@ -29,6 +29,12 @@ export const statsFr = {
     splitDescription: 'Anneau des trois parts du chiffre d’affaires de la période.',
     channelTitle: 'Ventes par canal',
     channelDescription: 'Barres horizontales du montant vendu par canal de vente.',
+    feesTitle: 'Ce que chaque marketplace a coûté',
+    feesDescription:
+      'Barres empilées par marketplace : sa commission, puis le net reçu partagé entre déposants et vendeur ; leur somme est le montant payé. D’après les ventes importées de chaque marketplace.',
+    gross: 'Montant payé',
+    marketplaceFees: 'Commission de la marketplace',
+    net: 'Net reçu',
     categoryTitle: 'Ventes par catégorie',
     categoryDescription: 'Barres horizontales du montant vendu par catégorie.',
     statusTitle: 'Dépôts par statut',

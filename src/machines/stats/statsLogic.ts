@@ -53,6 +53,19 @@ export interface StatsFigures {
   readonly statusCounts: Readonly<Record<DepositStatus, number>>;
   /** Vendors who joined in the period by running plan (NONE: without); staff's view only. */
   readonly plans: readonly { readonly key: string; readonly count: number }[];
+  /** Per marketplace, from its imported sales: gross = fees + net, net = depositors + vendor. */
+  readonly marketplaceFees: readonly ChannelFees[];
+}
+
+/** What one marketplace's sales brought in and what it kept, in cents. */
+export interface ChannelFees {
+  readonly channel: string;
+  readonly count: number;
+  readonly gross: number;
+  readonly fees: number;
+  readonly net: number;
+  readonly depositors: number;
+  readonly vendor: number;
 }
 
 /** The key the server gives sales of no channel or no category. */
@@ -101,6 +114,15 @@ export function figuresOf(a: GetStatsResponse): StatsFigures {
       DEPOSIT_STATUSES.map((status) => [status, counts.get(status) ?? 0]),
     ) as Record<DepositStatus, number>,
     plans: a.vendorsByPlan.map((p) => ({ key: p.key, count: p.count })),
+    marketplaceFees: a.marketplaceFees.map((c) => ({
+      channel: c.channel,
+      count: c.count,
+      gross: Number(c.grossCents),
+      fees: Number(c.marketplaceFeesCents),
+      net: Number(c.netCents),
+      depositors: Number(c.depositorsCents),
+      vendor: Number(c.vendorCents),
+    })),
   };
 }
 

@@ -51,6 +51,7 @@ export function StatsCharts({ figures: f }: { readonly figures: StatsFigures }) 
     const channels = f.byChannel.map((c) => channelLabel(c.key));
     const categories = f.byCategory.map((c) => categoryLabel(c.key, c.label));
     const statuses = DEPOSIT_STATUSES.map((s) => t(depositStatusI18nKey(s)));
+    const feeChannels = f.marketplaceFees.map((c) => channelLabel(c.channel));
     const plans = f.plans.map((p) =>
       p.key === NO_PLAN ? t('statsCharts.noPlan') : t(labelKey('profile.type', p.key)),
     );
@@ -114,6 +115,50 @@ export function StatsCharts({ figures: f }: { readonly figures: StatsFigures }) 
         ),
         table: salesTable(t('statsCharts.channel'), f.byChannel, (r) => channelLabel(r.key)),
       },
+      ...(f.marketplaceFees.length
+        ? [
+            {
+              id: 'fees',
+              caption: t('statsCharts.feesTitle'),
+              description: t('statsCharts.feesDescription'),
+              config: stackedBars(
+                feeChannels,
+                [
+                  {
+                    label: t('statsCharts.marketplaceFees'),
+                    values: f.marketplaceFees.map((c) => c.fees),
+                  },
+                  { label: shareLabels[1]!, values: f.marketplaceFees.map((c) => c.depositors) },
+                  { label: shareLabels[0]!, values: f.marketplaceFees.map((c) => c.vendor) },
+                ],
+                money,
+              ),
+              table: {
+                headers: [
+                  t('statsCharts.channel'),
+                  t('statsCharts.sold'),
+                  t('statsCharts.gross'),
+                  t('statsCharts.marketplaceFees'),
+                  t('statsCharts.net'),
+                  shareLabels[1]!,
+                  shareLabels[0]!,
+                ],
+                rows: f.marketplaceFees.map((c, i) => ({
+                  key: c.channel,
+                  cells: [
+                    feeChannels[i]!,
+                    count(c.count),
+                    money(c.gross),
+                    money(c.fees),
+                    money(c.net),
+                    money(c.depositors),
+                    money(c.vendor),
+                  ],
+                })),
+              },
+            },
+          ]
+        : []),
       {
         id: 'categories',
         caption: t('statsCharts.categoryTitle'),

@@ -11,7 +11,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file seconde/v1/stats.proto.
  */
 export const file_seconde_v1_stats: GenFile = /*@__PURE__*/
-  fileDesc("ChZzZWNvbmRlL3YxL3N0YXRzLnByb3RvEgpzZWNvbmRlLnYxIn8KC1N0YXRzUGVyaW9kEjgKBGZyb20YASABKAlCKrpIJ3IlMiNeKCgyMFswLTldezJ9KS1bMC05XXsyfS1bMC05XXsyfSk/JBI2CgJ0bxgCIAEoCUIqukgnciUyI14oKDIwWzAtOV17Mn0pLVswLTldezJ9LVswLTldezJ9KT8kIlcKD0dldFN0YXRzUmVxdWVzdBInCgZwZXJpb2QYASABKAsyFy5zZWNvbmRlLnYxLlN0YXRzUGVyaW9kEhsKBnZlbmRvchgCIAEoCUILukgI2AEBcgOwAQEiKAoKU3RhdHNDb3VudBILCgNrZXkYASABKAkSDQoFY291bnQYAiABKAUiTQoKU3RhdHNTYWxlcxILCgNrZXkYASABKAkSDQoFbGFiZWwYAiABKAkSDQoFY291bnQYAyABKAUSFAoMYW1vdW50X2NlbnRzGAQgASgDIlQKClN0YXRzU3BsaXQSFAoMdmVuZG9yX2NlbnRzGAEgASgDEhgKEGRlcG9zaXRvcnNfY2VudHMYAiABKAMSFgoOcGxhdGZvcm1fY2VudHMYAyABKAMibgoKU3RhdHNNb250aBINCgVtb250aBgBIAEoCRISCgpzb2xkX2NvdW50GAIgASgFEhYKDnR1cm5vdmVyX2NlbnRzGAMgASgDEiUKBXNwbGl0GAQgASgLMhYuc2Vjb25kZS52MS5TdGF0c1NwbGl0InUKEVN0YXRzRGF5c1RvSW5saW5lEhAKCGRlcG9zaXRzGAEgASgFEhgKC21lZGlhbl9kYXlzGAIgASgBSACIAQESFgoJbWVhbl9kYXlzGAMgASgBSAGIAQFCDgoMX21lZGlhbl9kYXlzQgwKCl9tZWFuX2RheXMivgMKEEdldFN0YXRzUmVzcG9uc2USEgoKc29sZF9jb3VudBgBIAEoBRIWCg50dXJub3Zlcl9jZW50cxgCIAEoAxIlCgVzcGxpdBgDIAEoCzIWLnNlY29uZGUudjEuU3RhdHNTcGxpdBImCgZtb250aHMYBCADKAsyFi5zZWNvbmRlLnYxLlN0YXRzTW9udGgSGAoQcHV0X29ubGluZV9jb3VudBgFIAEoBRIgChhzb2xkX29mX3B1dF9vbmxpbmVfY291bnQYBiABKAUSNQoOZGF5c190b19pbmxpbmUYByABKAsyHS5zZWNvbmRlLnYxLlN0YXRzRGF5c1RvSW5saW5lEioKCmJ5X2NoYW5uZWwYCCADKAsyFi5zZWNvbmRlLnYxLlN0YXRzU2FsZXMSKwoLYnlfY2F0ZWdvcnkYCSADKAsyFi5zZWNvbmRlLnYxLlN0YXRzU2FsZXMSMgoSZGVwb3NpdHNfYnlfc3RhdHVzGAogAygLMhYuc2Vjb25kZS52MS5TdGF0c0NvdW50Ei8KD3ZlbmRvcnNfYnlfcGxhbhgLIAMoCzIWLnNlY29uZGUudjEuU3RhdHNDb3VudDJVCgxTdGF0c1NlcnZpY2USRQoIR2V0U3RhdHMSGy5zZWNvbmRlLnYxLkdldFN0YXRzUmVxdWVzdBocLnNlY29uZGUudjEuR2V0U3RhdHNSZXNwb25zZWIGcHJvdG8z", [file_buf_validate_validate]);
+  fileDesc("ChZzZWNvbmRlL3YxL3N0YXRzLnByb3RvEgpzZWNvbmRlLnYxIn8KC1N0YXRzUGVyaW9kEjgKBGZyb20YASABKAlCKrpIJ3IlMiNeKCgyMFswLTldezJ9KS1bMC05XXsyfS1bMC05XXsyfSk/JBI2CgJ0bxgCIAEoCUIqukgnciUyI14oKDIwWzAtOV17Mn0pLVswLTldezJ9LVswLTldezJ9KT8kIlcKD0dldFN0YXRzUmVxdWVzdBInCgZwZXJpb2QYASABKAsyFy5zZWNvbmRlLnYxLlN0YXRzUGVyaW9kEhsKBnZlbmRvchgCIAEoCUILukgI2AEBcgOwAQEiKAoKU3RhdHNDb3VudBILCgNrZXkYASABKAkSDQoFY291bnQYAiABKAUiTQoKU3RhdHNTYWxlcxILCgNrZXkYASABKAkSDQoFbGFiZWwYAiABKAkSDQoFY291bnQYAyABKAUSFAoMYW1vdW50X2NlbnRzGAQgASgDIlQKClN0YXRzU3BsaXQSFAoMdmVuZG9yX2NlbnRzGAEgASgDEhgKEGRlcG9zaXRvcnNfY2VudHMYAiABKAMSFgoOcGxhdGZvcm1fY2VudHMYAyABKAMibgoKU3RhdHNNb250aBINCgVtb250aBgBIAEoCRISCgpzb2xkX2NvdW50GAIgASgFEhYKDnR1cm5vdmVyX2NlbnRzGAMgASgDEiUKBXNwbGl0GAQgASgLMhYuc2Vjb25kZS52MS5TdGF0c1NwbGl0InUKEVN0YXRzRGF5c1RvSW5saW5lEhAKCGRlcG9zaXRzGAEgASgFEhgKC21lZGlhbl9kYXlzGAIgASgBSACIAQESFgoJbWVhbl9kYXlzGAMgASgBSAGIAQFCDgoMX21lZGlhbl9kYXlzQgwKCl9tZWFuX2RheXMiqgEKEFN0YXRzQ2hhbm5lbEZlZXMSDwoHY2hhbm5lbBgBIAEoCRINCgVjb3VudBgCIAEoBRITCgtncm9zc19jZW50cxgDIAEoAxIeChZtYXJrZXRwbGFjZV9mZWVzX2NlbnRzGAQgASgDEhEKCW5ldF9jZW50cxgFIAEoAxIYChBkZXBvc2l0b3JzX2NlbnRzGAYgASgDEhQKDHZlbmRvcl9jZW50cxgHIAEoAyL2AwoQR2V0U3RhdHNSZXNwb25zZRISCgpzb2xkX2NvdW50GAEgASgFEhYKDnR1cm5vdmVyX2NlbnRzGAIgASgDEiUKBXNwbGl0GAMgASgLMhYuc2Vjb25kZS52MS5TdGF0c1NwbGl0EiYKBm1vbnRocxgEIAMoCzIWLnNlY29uZGUudjEuU3RhdHNNb250aBIYChBwdXRfb25saW5lX2NvdW50GAUgASgFEiAKGHNvbGRfb2ZfcHV0X29ubGluZV9jb3VudBgGIAEoBRI1Cg5kYXlzX3RvX2lubGluZRgHIAEoCzIdLnNlY29uZGUudjEuU3RhdHNEYXlzVG9JbmxpbmUSKgoKYnlfY2hhbm5lbBgIIAMoCzIWLnNlY29uZGUudjEuU3RhdHNTYWxlcxIrCgtieV9jYXRlZ29yeRgJIAMoCzIWLnNlY29uZGUudjEuU3RhdHNTYWxlcxIyChJkZXBvc2l0c19ieV9zdGF0dXMYCiADKAsyFi5zZWNvbmRlLnYxLlN0YXRzQ291bnQSLwoPdmVuZG9yc19ieV9wbGFuGAsgAygLMhYuc2Vjb25kZS52MS5TdGF0c0NvdW50EjYKEG1hcmtldHBsYWNlX2ZlZXMYDCADKAsyHC5zZWNvbmRlLnYxLlN0YXRzQ2hhbm5lbEZlZXMyVQoMU3RhdHNTZXJ2aWNlEkUKCEdldFN0YXRzEhsuc2Vjb25kZS52MS5HZXRTdGF0c1JlcXVlc3QaHC5zZWNvbmRlLnYxLkdldFN0YXRzUmVzcG9uc2ViBnByb3RvMw", [file_buf_validate_validate]);
 
 /**
  * A period of days, both included (YYYY-MM-DD, Europe/Paris calendar days); empty ends are open.
@@ -220,6 +220,56 @@ export const StatsDaysToInlineSchema: GenMessage<StatsDaysToInline> = /*@__PURE_
   messageDesc(file_seconde_v1_stats, 6);
 
 /**
+ * What one marketplace's sales brought in and what it kept (its imported transactions), and
+ * how the net splits; gross = marketplace fees + net, net = depositors + vendor, to the cent.
+ *
+ * @generated from message seconde.v1.StatsChannelFees
+ */
+export type StatsChannelFees = Message<"seconde.v1.StatsChannelFees"> & {
+  /**
+   * @generated from field: string channel = 1;
+   */
+  channel: string;
+
+  /**
+   * @generated from field: int32 count = 2;
+   */
+  count: number;
+
+  /**
+   * @generated from field: int64 gross_cents = 3;
+   */
+  grossCents: bigint;
+
+  /**
+   * @generated from field: int64 marketplace_fees_cents = 4;
+   */
+  marketplaceFeesCents: bigint;
+
+  /**
+   * @generated from field: int64 net_cents = 5;
+   */
+  netCents: bigint;
+
+  /**
+   * @generated from field: int64 depositors_cents = 6;
+   */
+  depositorsCents: bigint;
+
+  /**
+   * @generated from field: int64 vendor_cents = 7;
+   */
+  vendorCents: bigint;
+};
+
+/**
+ * Describes the message seconde.v1.StatsChannelFees.
+ * Use `create(StatsChannelFeesSchema)` to create a new message.
+ */
+export const StatsChannelFeesSchema: GenMessage<StatsChannelFees> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_stats, 7);
+
+/**
  * Every figure of the statistics screens for one period, in one answer.
  *
  * @generated from message seconde.v1.GetStatsResponse
@@ -290,6 +340,13 @@ export type GetStatsResponse = Message<"seconde.v1.GetStatsResponse"> & {
    * @generated from field: repeated seconde.v1.StatsCount vendors_by_plan = 11;
    */
   vendorsByPlan: StatsCount[];
+
+  /**
+   * Per marketplace, from its transactions sold in the period (completed or in progress).
+   *
+   * @generated from field: repeated seconde.v1.StatsChannelFees marketplace_fees = 12;
+   */
+  marketplaceFees: StatsChannelFees[];
 };
 
 /**
@@ -297,7 +354,7 @@ export type GetStatsResponse = Message<"seconde.v1.GetStatsResponse"> & {
  * Use `create(GetStatsResponseSchema)` to create a new message.
  */
 export const GetStatsResponseSchema: GenMessage<GetStatsResponse> = /*@__PURE__*/
-  messageDesc(file_seconde_v1_stats, 7);
+  messageDesc(file_seconde_v1_stats, 8);
 
 /**
  * The statistics screens' figures: staff for every vendor or one, a vendor for themself.
