@@ -84,14 +84,16 @@ describe('referral', () => {
     // The same panel in English.
     const english = await openAs(VENDOR, '/edit-profile', { locale: 'en-GB' });
     await english.page.getByRole('button', { name: 'English' }).click({ timeout: 30_000 });
+    // The switch re-renders the panel: wait for its English heading before reading the row.
+    await english.page
+      .getByRole('heading', { name: 'Vendors you sponsored' })
+      .waitFor({ timeout: 30_000 });
     const englishRow = english.page
       .getByTestId('referral-row')
-      .filter({ hasText: 'Paul Parrainé' });
+      .filter({ hasText: 'Paul Parrainé' })
+      .filter({ hasText: 'Waiting for their first payment' });
     await englishRow.waitFor({ timeout: 30_000 });
-    expect(await englishRow.textContent()).toContain('Waiting for their first payment');
-    expect(await english.page.getByRole('heading', { name: 'Vendors you sponsored' }).count()).toBe(
-      1,
-    );
+    expect(await englishRow.count()).toBe(1);
     await english.page.getByRole('button', { name: 'Copy the code' }).focus();
     await english.page.keyboard.press('Enter');
     // Without clipboard permission here the copy may fail: either way the outcome is announced.
