@@ -220,6 +220,7 @@ async function seedPeopleAndDeposits(
         deposit_recovery: ['GET_HOME', 'MEETING_POINT', 'RELAY_POINT'][i % 3],
         deposit_datetime: created,
         affectation_datetime: open ? null : new Date(created.getTime() + DAY),
+        received_datetime: open ? null : receivedAt(status, created, i),
         default_quality: 'VERY_GOOD',
         seasons: [['WINTER'], ['SPRING', 'SUMMER'], ['AUTUMN'], ['NOT_SET']][i % 4],
         customer_postal_code: CITIES[customerIndex % CITIES.length]![1],
@@ -236,6 +237,20 @@ async function seedPeopleAndDeposits(
     }),
   );
   await seedPagesDemo(db, now, { vendors, customers }, platform);
+}
+
+/**
+ * When a demo deposit was received, for those at RECEIVED or later (restituted ones too, since
+ * they were received before they went back): 1 to 4 days and a few office hours after it was
+ * given to its vendor (the day after its creation), so always before the 5 to 24 days after that
+ * at which an INLINE one went online (`seedPagesDemo`). Deterministic, as the rest of the seed.
+ */
+function receivedAt(status: string, created: Date, i: number): Date | null {
+  const index = DEPOSIT_STATUSES.indexOf(status as (typeof DEPOSIT_STATUSES)[number]);
+  const received = index >= DEPOSIT_STATUSES.indexOf('RECEIVED');
+  if (!received || index > DEPOSIT_STATUSES.indexOf('RESTITUED')) return null;
+  const assigned = created.getTime() + DAY;
+  return new Date(assigned + (1 + (i % 4)) * DAY + (9 + (i % 8)) * HOUR);
 }
 
 async function seedProducts(

@@ -17,6 +17,7 @@ import { REFERENCE_COUNTS, seedReference } from './reference.ts';
 import { verifyChain } from '../../services/policeRegister/chain.ts';
 import { RECEIVED_STATUSES } from '../../services/policeRegister/entries.ts';
 import { chainedOf, selectEntries } from '../../services/policeRegister/entryRows.ts';
+import { statsFigures } from '../../services/stats/statsFigures.ts';
 
 let database: DatabaseHandle;
 let drop: () => Promise<void>;
@@ -146,6 +147,39 @@ describe('demo data', () => {
     expect(await countRows(database.db, 'product')).toBe(3200);
     expect(await countRows(database.db, 'deposit')).toBe(150);
     expect(await countRows(database.db, 'vendor')).toBe(4 + DEMO_PROSPECTS);
+  });
+});
+
+describe('demo reception dates', () => {
+  it('dates the reception of every received deposit between its assignment and its going online', async () => {
+    const received = [...RECEIVED_STATUSES, 'RESTITUED'].map((s) => `'${s}'`).join(', ');
+    const wrong = await rowsOf(
+      sql<{ name: string }>`select name from deposit
+        where status::text in (${sql.raw(received)})
+          and (received_datetime is null or received_datetime <= affectation_datetime
+            or received_datetime > now()
+            or received_datetime >= coalesce(deposit_completed_datetime, 'infinity'))`,
+    );
+    expect(wrong).toEqual([]);
+    const notReceived = await rowsOf(
+      sql`select 1 from deposit where status::text not in (${sql.raw(received)})
+        and received_datetime is not null`,
+    );
+    expect(notReceived).toEqual([]);
+  });
+
+  it('gives the statistics a days-to-INLINE figure', async () => {
+    const figures = await statsFigures(database.db, {
+      period: { from: '', to: '' },
+      vendor: null,
+      withPlans: false,
+      now: new Date(),
+    });
+    const { deposits, median, mean } = figures.daysToInline;
+    const inline = await rowsOf(sql`select 1 from deposit where status = 'INLINE'`);
+    expect(deposits).toBe(inline.length);
+    expect(median).toBeGreaterThan(0);
+    expect(mean).toBeGreaterThan(0);
   });
 });
 
