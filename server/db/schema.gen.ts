@@ -1136,6 +1136,14 @@ export interface ShippingLabel {
   weight: number | null;
 }
 
+export interface ShippingLabelRegeneration {
+  created_at: Generated<Timestamp>;
+  regeneration: number;
+  request_key: string;
+  shipping_label: string;
+  vendor: string;
+}
+
 export interface StorefrontReservation {
   buyer: string | null;
   buyer_email: string | null;
@@ -1336,6 +1344,7 @@ export interface Database {
   restitution_receipt: RestitutionReceipt;
   sepa_batch: SepaBatch;
   shipping_label: ShippingLabel;
+  shipping_label_regeneration: ShippingLabelRegeneration;
   storefront_reservation: StorefrontReservation;
   subscription: Subscription;
   support_ticket: SupportTicket;

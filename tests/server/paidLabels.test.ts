@@ -420,6 +420,50 @@ describe('regenerating a label', () => {
     expect(await labels('vendor').checkIfNextLabelIsFree({})).toEqual(freeBefore);
   });
 
+  it('makes one parcel per request key: a retried call answers the label, another key makes it again', async () => {
+    const label = await paidLabel('regen-keyed');
+    const first = Number((await parcelIdOf(label.uuid))!);
+    const before = parcelsMade().length;
+    const ask = { uuid: label.uuid, recipientServicePointId: '10003', idempotencyKey: 'regen-a' };
+    const moved = await labels('vendor').regenerate(ask);
+    // The same action sent again (a network drop, a double click, a replay): no second parcel.
+    const [again, twice] = await Promise.all([
+      labels('vendor').regenerate(ask),
+      labels('vendor').regenerate(ask),
+    ]);
+    expect(parcelsMade().length).toBe(before + 1);
+    for (const answer of [again, twice]) {
+      expect(answer.uuid).toBe(label.uuid);
+      expect(answer.trackingNumber).toBe(moved.trackingNumber);
+    }
+    const second = Number((await parcelIdOf(label.uuid))!);
+    expect(second).not.toBe(first);
+    expect(carrier.parcels.get(first)!.status.id).toBe(PARCEL_STATUSES.CANCELLED.id);
+    expect(carrier.parcels.get(second)!.status.id).not.toBe(PARCEL_STATUSES.CANCELLED.id);
+    // Another action is another key: one more parcel, and the one before is cancelled.
+    const remade = await labels('vendor').regenerate({ ...ask, idempotencyKey: 'regen-b' });
+    expect(parcelsMade().length).toBe(before + 2);
+    expect(remade.trackingNumber).not.toBe(moved.trackingNumber);
+    expect(carrier.parcels.get(second)!.status.id).toBe(PARCEL_STATUSES.CANCELLED.id);
+    // The first key replayed late still answers the label without a parcel.
+    expect((await labels('vendor').regenerate(ask)).trackingNumber).toBe(remade.trackingNumber);
+    expect(parcelsMade().length).toBe(before + 2);
+    // A key names one label: sent for another, it is refused and nothing is made.
+    const other = await paidLabel('regen-keyed-other');
+    expect(await refusalOf(labels('vendor').regenerate({ ...ask, uuid: other.uuid }))).toEqual({
+      code: Code.InvalidArgument,
+      reason: 'IDEMPOTENCY_KEY_REUSED',
+    });
+    expect(parcelsMade().length).toBe(before + 3);
+    expect((await labels('vendor').retrieve({ uuid: other.uuid })).trackingNumber).toBe(
+      other.trackingNumber,
+    );
+    // Keys are per vendor: another vendor's same key is theirs, and never reaches this label.
+    expect(await refusalOf(labels('company').regenerate(ask))).toMatchObject({
+      reason: expect.stringMatching(/NOT_FOUND|FORBIDDEN/),
+    });
+  });
+
   it('is refused once the parcel has left, for a place of another carrier, and for another vendor', async () => {
     const label = await paidLabel('regen-shipped');
     const colissimo = await place('vendor', COLISSIMO);

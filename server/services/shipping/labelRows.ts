@@ -16,6 +16,26 @@ export async function labelByRequestKey(
   ).rows[0];
 }
 
+/**
+ * The parcel a Regenerate already made with this request key, if any (its label and the
+ * regeneration's number): a retry answers that label, another label's call is refused.
+ */
+export async function regenerationByRequestKey(
+  db: Kysely<Database>,
+  vendor: string,
+  key: string | null,
+): Promise<Row | undefined> {
+  if (!key) return undefined;
+  return (
+    await sql<Row>`select * from shipping_label_regeneration
+      where vendor = ${vendor} and request_key = ${key}`.execute(db)
+  ).rows[0];
+}
+
+/** PostgreSQL's unique violation: a racing request with the same key got in first. */
+export const isUniqueViolation = (error: unknown) =>
+  (error as { code?: unknown } | null)?.code === '23505';
+
 /** How the carrier names a vendor on a parcel: first and last names, else the e-mail. */
 export function vendorShippingName(seller: Row): string {
   return (

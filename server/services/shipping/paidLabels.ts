@@ -25,7 +25,12 @@ import type { ServiceDeps } from '../deps.ts';
 import { recordProductEvent } from '../publishing/timeline.ts';
 import { requireCarrier, type CarrierClient, type CreatedParcel } from './carrierClient.ts';
 import { LABEL_WEIGHT_BANDS_KG, labelPriceCents } from './labelPrices.ts';
-import { labelByRequestKey, vendorSender } from './labelRows.ts';
+import {
+  isUniqueViolation,
+  labelByRequestKey,
+  regenerationByRequestKey,
+  vendorSender,
+} from './labelRows.ts';
 import { statusOfCarrier } from './labelStatus.ts';
 import { shippingEvent } from './labelTracking.ts';
 import { ENDED_STATUSES, freeLabelsLeft } from './shippingCalls.ts';
@@ -413,13 +418,29 @@ export function paidLabelHandlers(deps: ServiceDeps, carrier: () => CarrierClien
 
     async regenerate(caller: Caller, req: RegenerateShippingLabelRequest) {
       const client = requireCarrier(carrier);
-      const row = await db.transaction().execute(async (trx) => {
+      const key = req.idempotencyKey || null;
+      /** The label already made again for this key, or a refusal when the key named another. */
+      const answered = async (trx: Kysely<Database>, label: Row) => {
+        const earlier = await regenerationByRequestKey(trx, label.vendor as string, key);
+        if (!earlier) return undefined;
+        if (earlier.shipping_label !== label.uuid)
+          throw fail(
+            Code.InvalidArgument,
+            'IDEMPOTENCY_KEY_REUSED',
+            'This request key was already used to make another label again',
+          );
+        return label;
+      };
+      const regenerate = async (trx: Kysely<Database>) => {
         const label = (
           await sql<Row>`select * from shipping_label where uuid = ${req.uuid}
             ${caller.isAdminLevel ? sql`` : sql`and vendor = ${caller.vendorUuid}`}
             for update`.execute(trx)
         ).rows[0];
         if (!label) throw fail(Code.NotFound, 'NOT_FOUND', 'Shipping label not found');
+        // A retry waited on the label's lock: the action it repeats is answered, not made again.
+        const again = await answered(trx, label);
+        if (again) return again;
         const status = String(label.delivery_status);
         if (LEFT.includes(status))
           throw refused(
@@ -446,6 +467,13 @@ export function paidLabelHandlers(deps: ServiceDeps, carrier: () => CarrierClien
         const service = deliveryServiceOf(Number(label.delivery_service));
         if (!service) throw refused('UNKNOWN_DELIVERY_SERVICE', 'Unknown delivery service');
         const regenerations = Number(label.regenerations ?? 0) + 1;
+        // The key before the carrier: the same key racing for another label waits on it here,
+        // then fails on the unique key without a parcel made; a refusal below rolls it back.
+        if (key)
+          await sql`insert into shipping_label_regeneration (vendor, request_key, shipping_label,
+              regeneration, created_at)
+            values (${label.vendor as string}, ${key}, ${label.uuid as string}, ${regenerations},
+              ${clock()})`.execute(trx);
         // The new parcel first: a refusal leaves the old one as it was.
         const parcel = await makeParcel(
           trx,
@@ -479,7 +507,15 @@ export function paidLabelHandlers(deps: ServiceDeps, carrier: () => CarrierClien
           { servicePointId: point, place, regenerations },
           clock(),
         );
-      });
+      };
+      let row: Row;
+      try {
+        row = await db.transaction().execute(regenerate);
+      } catch (error) {
+        // Two requests with one key raced: the loser answers as a retry would, once the winner is in.
+        if (!key || !isUniqueViolation(error)) throw error;
+        row = await db.transaction().execute(regenerate);
+      }
       return labelMessage(row);
     },
   };

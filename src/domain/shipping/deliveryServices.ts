@@ -34,5 +34,6 @@ export const SHIPPING_REASONS = [
   'LABEL_PAID',
   'LABEL_NOT_PAID',
   'PLACE_OTHER_CARRIER',
+  'IDEMPOTENCY_KEY_REUSED',
 ] as const;
 export type ShippingReason = (typeof SHIPPING_REASONS)[number];

@@ -105,6 +105,8 @@ export const shippingEn: {
     reasonParcelTooHeavy: 'A relay-point parcel weighs at most 20 kg.',
     reasonLabelPaid: 'This label is paid: change its relay point instead, or ask us for a refund.',
     reasonLabelNotPaid: 'This label is waiting for its payment: pay for it first.',
+    reasonIdempotencyKeyReused:
+      'This request was already used to make another label again: reload the page and try again.',
     reasonPlaceOtherCarrier: 'The new delivery place must use the same carrier as the label.',
   },
 };

@@ -105,6 +105,8 @@ export const shippingFr = {
     reasonLabelPaid:
       'Cette étiquette est payée : changez plutôt son point relais, ou demandez-nous un remboursement.',
     reasonLabelNotPaid: 'Cette étiquette attend son paiement : payez-la d’abord.',
+    reasonIdempotencyKeyReused:
+      'Cette demande a déjà servi à refaire une autre étiquette : rechargez la page puis réessayez.',
     reasonPlaceOtherCarrier:
       'Le nouveau lieu de dépôt doit être du même transporteur que l’étiquette.',
   },

@@ -11,6 +11,8 @@ import type { ShipPoint } from './shipTypes.ts';
 
 type Snapshot = SnapshotFrom<typeof productLabelMachine>;
 
+const UUID = /^[0-9a-f-]{36}$/;
+
 const PRODUCT = '00000000-0000-4000-8000-000000000001';
 const MADE: ProductLabel = {
   uuid: 'label-1',
@@ -97,10 +99,12 @@ function check(s: Snapshot, { where, started, previous, event }: StepInfo<Snapsh
     else if (id === 'findPoints')
       expect(input, where).toEqual({ deliveryService: 1, postalCode: '75001' });
     else if (id === 'regenerateLabel')
-      // A new relay point picked among those found, or the same one for a paid label not made.
+      // A new relay point picked among those found, or the same one for a paid label not made,
+      // under the action's request key.
       expect(input, where).toEqual({
         uuid: 'label-1',
         pointId: s.matches('remaking') ? null : '10003',
+        idempotencyKey: c.requestKey,
       });
     // Only the label shown is downloaded or cancelled.
     else expect(input, where).toEqual({ uuid: 'label-1' });
@@ -115,6 +119,17 @@ function check(s: Snapshot, { where, started, previous, event }: StepInfo<Snapsh
   if (s.matches('changing')) expect(c.label?.regenerable, where).toBe(true);
   if (s.matches('remaking')) expect(c.label, where).toEqual(PAID_NOT_MADE);
   if (!s.matches('changing')) expect(c.change.pointId, where).toBeNull();
+  // A request key exists only for a "make it again" under way or waiting to be retried.
+  if (s.hasTag('busy') && (s.matches('remaking') || s.matches({ changing: 'regenerating' })))
+    expect(c.requestKey, where).toMatch(UUID);
+  if (s.matches('loading') && event.type === 'xstate.done.actor.regenerateLabel')
+    expect(c.requestKey, where).toBeNull();
+  if (event.type === 'label.keepPoint' || event.type === 'label.changePoint')
+    expect(c.requestKey, where).toBeNull();
+  // A retry after a failure resends the key; only a success or a closed dialog drops it.
+  const regenerated = started.some((a) => a.id === 'regenerateLabel');
+  if (regenerated && previous?.context.requestKey)
+    expect(c.requestKey, where).toBe(previous.context.requestKey);
   if (event.type === 'xstate.done.actor.cancelLabel')
     expect(s.matches('loading'), where).toBe(true);
   if (event.type === 'xstate.error.actor.cancelLabel') {
@@ -128,6 +143,9 @@ const walk = walkPaths({
   input: { product: PRODUCT },
   events,
   errorOf: (s) => s.context.errorCode,
+  // A drawn key is random: states differ by whether one is held, not by its value.
+  serializeState: (s) =>
+    JSON.stringify([s.value, { ...s.context, requestKey: s.context.requestKey !== null }]),
   check,
 });
 

@@ -38,6 +38,12 @@ export interface ProductLabelContext {
   readonly change: PointChange;
   /** Why loading failed (set exactly in `failed`). */
   readonly errorCode: AppErrorCode | null;
+  /**
+   * The request key of the label's "make it again" under way: drawn when the vendor confirms a
+   * new point or remakes a paid label, sent again on each retry of that action, and dropped when
+   * it succeeds or the point dialog is closed (a new intention), so a retry makes one parcel.
+   */
+  readonly requestKey: string | null;
 }
 
 export type ProductLabelEvent =
@@ -66,7 +72,8 @@ const notProvided = (name: string) => () =>
  * confirmation while it has not left (or while it waits for its payment); a cancelled label is
  * read again from the server, which gives the free label back. Before it leaves, its relay point
  * changes (relay points searched near a postal code, one picked, the label made again), and a paid
- * label the carrier did not make yet is made again. `label.reload` reads it again.
+ * label the carrier did not make yet is made again, each "make it again" under one request key
+ * kept through its retries. `label.reload` reads it again.
  */
 export const productLabelMachine = setup({
   types: {
@@ -81,9 +88,10 @@ export const productLabelMachine = setup({
     findPoints: fromPromise<readonly ShipPoint[], { deliveryService: number; postalCode: string }>(
       notProvided('findPoints'),
     ),
-    regenerateLabel: fromPromise<void, { uuid: string; pointId: string | null }>(
-      notProvided('regenerateLabel'),
-    ),
+    regenerateLabel: fromPromise<
+      void,
+      { uuid: string; pointId: string | null; idempotencyKey: string }
+    >(notProvided('regenerateLabel')),
   },
   guards: {
     hasParcel: ({ context }) =>
@@ -111,6 +119,10 @@ export const productLabelMachine = setup({
       errorCode: toAppError(params.error).code,
     })),
     clearError: assign({ errorCode: null }),
+    drawKey: assign(({ context }) => ({
+      requestKey: context.requestKey ?? crypto.randomUUID(),
+    })),
+    dropKey: assign({ requestKey: null }),
   },
 }).createMachine({
   id: 'productLabel',
@@ -121,6 +133,7 @@ export const productLabelMachine = setup({
     refusal: null,
     change: NO_CHANGE,
     errorCode: null,
+    requestKey: null,
   }),
   states: {
     loading: {
@@ -149,13 +162,21 @@ export const productLabelMachine = setup({
         'label.reload': { target: 'loading', actions: 'clearRefusal' },
         'label.download': { guard: 'hasParcel', target: 'downloading', actions: 'clearRefusal' },
         'label.cancel': { guard: 'cancellable', target: 'confirming', actions: 'clearRefusal' },
-        'label.changePoint': { guard: 'regenerable', target: 'changing', actions: 'resetChange' },
-        'label.remake': { guard: 'isPaidNotMade', target: 'remaking', actions: 'clearRefusal' },
+        'label.changePoint': {
+          guard: 'regenerable',
+          target: 'changing',
+          actions: ['resetChange', 'dropKey'],
+        },
+        'label.remake': {
+          guard: 'isPaidNotMade',
+          target: 'remaking',
+          actions: ['clearRefusal', 'drawKey'],
+        },
       },
     },
     changing: {
       initial: 'choosing',
-      on: { 'label.keepPoint': { target: 'shown', actions: 'resetChange' } },
+      on: { 'label.keepPoint': { target: 'shown', actions: ['resetChange', 'dropKey'] } },
       states: {
         choosing: {
           on: {
@@ -170,7 +191,11 @@ export const productLabelMachine = setup({
               guard: { type: 'isPoint', params: ({ event }) => ({ id: event.id }) },
               actions: { type: 'assignChange', params: ({ event }) => ({ pointId: event.id }) },
             },
-            'label.confirmPoint': { guard: 'hasPoint', target: 'regenerating' },
+            'label.confirmPoint': {
+              guard: 'hasPoint',
+              target: 'regenerating',
+              actions: 'drawKey',
+            },
           },
         },
         searching: {
@@ -205,8 +230,9 @@ export const productLabelMachine = setup({
             input: ({ context }) => ({
               uuid: context.label!.uuid,
               pointId: context.change.pointId,
+              idempotencyKey: context.requestKey!,
             }),
-            onDone: { target: '#productLabel.loading', actions: 'resetChange' },
+            onDone: { target: '#productLabel.loading', actions: ['resetChange', 'dropKey'] },
             onError: {
               target: 'choosing',
               actions: { type: 'assignRefusal', params: ({ event }) => ({ error: event.error }) },
@@ -220,8 +246,12 @@ export const productLabelMachine = setup({
       invoke: {
         id: 'regenerateLabel',
         src: 'regenerateLabel',
-        input: ({ context }) => ({ uuid: context.label!.uuid, pointId: null }),
-        onDone: 'loading',
+        input: ({ context }) => ({
+          uuid: context.label!.uuid,
+          pointId: null,
+          idempotencyKey: context.requestKey!,
+        }),
+        onDone: { target: 'loading', actions: 'dropKey' },
         onError: {
           target: 'shown',
           actions: { type: 'assignRefusal', params: ({ event }) => ({ error: event.error }) },

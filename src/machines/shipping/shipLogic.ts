@@ -185,14 +185,19 @@ export function productLabelLogic(clients: ClientFactory) {
         readonly ShipPoint[],
         { deliveryService: number; postalCode: string }
       >(async ({ input, signal }) => pointsNear(places, input, signal)),
-      regenerateLabel: fromPromise<void, { uuid: string; pointId: string | null }>(
-        async ({ input, signal }) => {
-          await labels.regenerate(
-            { uuid: input.uuid, recipientServicePointId: input.pointId ?? '' },
-            { signal },
-          );
-        },
-      ),
+      regenerateLabel: fromPromise<
+        void,
+        { uuid: string; pointId: string | null; idempotencyKey: string }
+      >(async ({ input, signal }) => {
+        await labels.regenerate(
+          {
+            uuid: input.uuid,
+            recipientServicePointId: input.pointId ?? '',
+            idempotencyKey: input.idempotencyKey,
+          },
+          { signal },
+        );
+      }),
     },
   });
 }
