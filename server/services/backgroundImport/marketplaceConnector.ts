@@ -1,4 +1,11 @@
 import type { MarketplaceProfile } from '../../../src/domain/marketplaceProfile.ts';
+import {
+  count,
+  getMarketplaceJson,
+  record,
+  text,
+  type MarketplaceFailure,
+} from '../marketplaceHttp.ts';
 
 /** One listed item of a member's wardrobe, as the import uses it. */
 export interface MarketplaceItem {
@@ -26,7 +33,7 @@ export interface WardrobePage {
 /** Why a wardrobe could not be read: the task's error message says which. */
 export class MarketplaceError extends Error {
   constructor(
-    readonly kind: 'notFound' | 'unavailable' | 'invalidResponse',
+    readonly kind: MarketplaceFailure,
     message: string,
   ) {
     super(message);
@@ -44,7 +51,6 @@ export interface MarketplaceConnector {
 
 /** Items per page asked for (the marketplace's web client asks for 96 at most). */
 export const WARDROBE_PAGE_SIZE = 96;
-const REQUEST_TIMEOUT_MS = 20_000;
 
 /**
  * The marketplace's public web JSON for a member's items, as its web client reads it:
@@ -62,29 +68,12 @@ export function httpMarketplaceConnector(
   return {
     async listWardrobe(profile, page, signal) {
       const url = `${base}/api/v2/wardrobe/${encodeURIComponent(profile.memberId)}/items?page=${page}&per_page=${WARDROBE_PAGE_SIZE}&order=relevance`;
-      let response: Response;
-      try {
-        response = await fetchImpl(url, {
-          headers: { accept: 'application/json' },
-          signal: AbortSignal.any([signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
-        });
-      } catch (error) {
-        if (signal.aborted) throw error;
-        throw new MarketplaceError('unavailable', 'The marketplace did not answer.');
-      }
-      if (response.status === 404)
-        throw new MarketplaceError('notFound', 'The marketplace knows no such member.');
-      if (!response.ok)
-        throw new MarketplaceError(
-          'unavailable',
-          `The marketplace answered with status ${response.status}.`,
-        );
-      let body: unknown;
-      try {
-        body = await response.json();
-      } catch {
-        throw new MarketplaceError('invalidResponse', 'The marketplace did not answer JSON.');
-      }
+      const body = await getMarketplaceJson(
+        url,
+        signal,
+        fetchImpl,
+        (kind, message) => new MarketplaceError(kind, message),
+      );
       return parseWardrobePage(body);
     },
   };
@@ -92,17 +81,6 @@ export function httpMarketplaceConnector(
 
 const invalid = (what: string) =>
   new MarketplaceError('invalidResponse', `The marketplace's answer has no valid ${what}.`);
-
-const record = (value: unknown): Record<string, unknown> | null =>
-  value && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : null;
-const text = (value: unknown): string =>
-  typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
-const count = (value: unknown): number | null => {
-  const n = typeof value === 'string' ? Number(value) : value;
-  return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : null;
-};
 
 function priceOf(item: Record<string, unknown>): { price: number | null; currency: string } {
   const price = record(item.price);

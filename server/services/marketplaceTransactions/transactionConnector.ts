@@ -2,6 +2,13 @@ import {
   statusOf,
   type ParsedTransaction,
 } from '../../../src/domain/marketplaceTransactions/transactionCsv.ts';
+import {
+  count,
+  getMarketplaceJson,
+  record,
+  text,
+  type MarketplaceFailure,
+} from '../marketplaceHttp.ts';
 
 /** One page of a member's sold transactions. */
 export interface TransactionPage {
@@ -13,7 +20,7 @@ export interface TransactionPage {
 /** Why the sales could not be read: the call's reason says which. */
 export class TransactionFeedError extends Error {
   constructor(
-    readonly kind: 'notFound' | 'unavailable' | 'invalidResponse',
+    readonly kind: MarketplaceFailure,
     message: string,
   ) {
     super(message);
@@ -26,18 +33,7 @@ export interface TransactionFeed {
 }
 
 const PAGE_SIZE = 50;
-const REQUEST_TIMEOUT_MS = 20_000;
 
-const record = (value: unknown): Record<string, unknown> | null =>
-  value && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : null;
-const text = (value: unknown): string =>
-  typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
-const count = (value: unknown): number | null => {
-  const n = typeof value === 'string' ? Number(value) : value;
-  return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : null;
-};
 const invalid = (what: string) =>
   new TransactionFeedError('invalidResponse', `The marketplace's answer has no valid ${what}.`);
 
@@ -105,29 +101,12 @@ export function httpTransactionFeed(
   return {
     async listSold(memberId, page, signal) {
       const url = `${base}/api/v2/users/${encodeURIComponent(memberId)}/transactions?type=sold&page=${page}&per_page=${PAGE_SIZE}`;
-      let response: Response;
-      try {
-        response = await fetchImpl(url, {
-          headers: { accept: 'application/json' },
-          signal: AbortSignal.any([signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
-        });
-      } catch (error) {
-        if (signal.aborted) throw error;
-        throw new TransactionFeedError('unavailable', 'The marketplace did not answer.');
-      }
-      if (response.status === 404)
-        throw new TransactionFeedError('notFound', 'The marketplace knows no such member.');
-      if (!response.ok)
-        throw new TransactionFeedError(
-          'unavailable',
-          `The marketplace answered with status ${response.status}.`,
-        );
-      let body: unknown;
-      try {
-        body = await response.json();
-      } catch {
-        throw new TransactionFeedError('invalidResponse', 'The marketplace did not answer JSON.');
-      }
+      const body = await getMarketplaceJson(
+        url,
+        signal,
+        fetchImpl,
+        (kind, message) => new TransactionFeedError(kind, message),
+      );
       return parseTransactionPage(body);
     },
   };
