@@ -27,6 +27,13 @@ interface Exported {
   readonly ledgerEntries: unknown[];
   readonly payouts: { uuid: string }[];
   readonly invoices: { uuid: string }[];
+  readonly restitutionReceipts: {
+    uuid: string;
+    deposit: string;
+    status: string;
+    items: unknown[];
+    acceptance: Record<string, unknown> | null;
+  }[];
 }
 const json = (data: Uint8Array) => JSON.parse(new TextDecoder().decode(data)) as Exported;
 
@@ -133,6 +140,43 @@ describe('personal data', () => {
     expect(data.ledgerEntries).toHaveLength(2);
     expect(data.invoices.map((i) => i.uuid)).toEqual([depositor.invoice]);
     expect(data.deposits.map((d) => d.uuid)).toEqual([depositor.deposit]);
+  });
+
+  it('includes the receipts of their restitutions with the record of their acceptance', async () => {
+    const depositor = await closedDepositor();
+    const other = await closedDepositor();
+    const receiptOf = async (customer: string, deposit: string, accepted: boolean) => {
+      const { rows } = await sql<{ uuid: string }>`
+        insert into restitution_receipt (deposit, vendor, customer, deposit_name, restituted_at,
+          holder, depositor, items, token_hash, token_expires_at, status, accepted_at,
+          accepted_through, accepted_by, accepted_ip, accepted_user_agent)
+        values (${deposit}, ${vendorUuid}, ${customer}, 'Effacement', now(),
+          ${JSON.stringify({ name: 'Vendeuse' })}, ${JSON.stringify({ name: 'Inès' })},
+          ${JSON.stringify([{ product: '', reference: 'R1', name: 'Manteau', condition: 'GOOD' }])},
+          ${`hash-${deposit}`}, now() + interval '30 days',
+          ${accepted ? 'ACCEPTED' : 'WAITING'}, ${accepted ? new Date() : null},
+          ${accepted ? 'SCREEN' : null}, ${accepted ? 'sub-ines' : null},
+          ${accepted ? '203.0.113.7' : null}, ${accepted ? 'Firefox' : null})
+        returning uuid`.execute(t.server.db);
+      return rows[0]!.uuid;
+    };
+    const own = await receiptOf(depositor.uuid, depositor.deposit, true);
+    await receiptOf(other.uuid, other.deposit, false);
+    const data = json(
+      (await personal('admin').exportPersonalData({ customer: depositor.uuid })).data,
+    );
+    expect(data.restitutionReceipts).toHaveLength(1);
+    const [receipt] = data.restitutionReceipts;
+    expect(receipt).toMatchObject({ uuid: own, deposit: depositor.deposit, status: 'ACCEPTED' });
+    expect(receipt!.items).toHaveLength(1);
+    expect(receipt!.acceptance).toMatchObject({
+      through: 'SCREEN',
+      by: 'sub-ines',
+      ip: '203.0.113.7',
+      userAgent: 'Firefox',
+    });
+    expect(receipt!.acceptance!.acceptedAt).toBeTruthy();
+    expect(JSON.stringify(data)).not.toContain(`hash-${depositor.deposit}`);
   });
 
   it("lets nobody export or erase someone else's data", async () => {

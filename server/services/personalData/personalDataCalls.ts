@@ -70,6 +70,17 @@ async function personalData(db: Kysely<Database>, customer: string) {
       'kind', r.kind, 'content', r.content) order by r.entered_at, r.number), '[]') as rows
     from police_register_entry r join deposit d on d.uuid = r.deposit
     where d.customer = ${customer}`;
+  // The receipts of their restitutions with the record of their acceptance; the link's token hash
+  // is a secret of ours, not data about them.
+  const receipts = sql<{ rows: unknown }>`
+    select coalesce(jsonb_agg(jsonb_build_object('uuid', rr.uuid, 'deposit', rr.deposit,
+      'depositName', rr.deposit_name, 'restitutedAt', rr.restituted_at, 'holder', rr.holder,
+      'depositor', rr.depositor, 'items', rr.items, 'language', rr.language,
+      'status', rr.status, 'acceptance', case when rr.accepted_at is null then null
+        else jsonb_build_object('acceptedAt', rr.accepted_at, 'through', rr.accepted_through,
+          'by', rr.accepted_by, 'ip', rr.accepted_ip, 'userAgent', rr.accepted_user_agent) end,
+      'createdAt', rr.created_at) order by rr.restituted_at, rr.uuid), '[]') as rows
+    from restitution_receipt rr where rr.customer = ${customer}`;
   return {
     customer: record,
     deposits: await rowsOf(db, deposits),
@@ -79,6 +90,7 @@ async function personalData(db: Kysely<Database>, customer: string) {
     invoices: await rowsOf(db, invoices),
     supportTickets: await rowsOf(db, tickets),
     policeRegister: await rowsOf(db, register),
+    restitutionReceipts: await rowsOf(db, receipts),
   };
 }
 
