@@ -461,6 +461,8 @@ export const ACCESS_TABLE: readonly ServiceEntry[] = [
     getForDeposit: member(null),
     accept: rule(['Customer'], null),
     download: member(null),
+    // Each sees the receipts naming them (staff all); a vendor or depositor filter must be theirs.
+    list: member(null, reads('vendor', 'vendor'), reads('customer', 'customer')),
     getByToken: rule(EVERYONE, null, { draftToken: true }),
     acceptByToken: rule(EVERYONE, null, { draftToken: true }),
     downloadByToken: rule(EVERYONE, null, { draftToken: true }),

@@ -3,11 +3,12 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, type HandlerContext } from '@connectrpc/connect';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.gen.ts';
-import { requireCaller } from '../../crud/crudService.ts';
+import { pageOf, requireCaller } from '../../crud/crudService.ts';
 import { callerKey, type Caller } from '../../rpc/caller.ts';
 import { fail } from '../../rpc/reasons.ts';
 import {
   GetRestitutionReceiptForDepositResponseSchema,
+  ListRestitutionReceiptsResponseSchema,
   RestitutionAcceptanceChannel,
   RestitutionReceiptFileSchema,
   RestitutionReceiptItemSchema,
@@ -17,6 +18,7 @@ import {
   type AcceptRestitutionReceiptRequest,
   type DownloadRestitutionReceiptRequest,
   type GetRestitutionReceiptForDepositRequest,
+  type ListRestitutionReceiptsRequest,
   type RestitutionReceipt,
   type RestitutionReceiptTokenRequest,
 } from '../../../src/rpc/gen/seconde/v1/restitution_receipt_pb.ts';
@@ -29,6 +31,7 @@ import {
 import type { ServiceDeps } from '../deps.ts';
 import { implement } from '../implement.ts';
 import { refuse } from '../policeRegister/entries.ts';
+import { selectReceipts } from './receiptList.ts';
 import { tokenHash } from './receipts.ts';
 
 interface ReceiptRow {
@@ -215,6 +218,19 @@ export function restitutionReceiptHandlers(deps: Pick<ServiceDeps, 'db' | 'clock
       },
       async download(req: DownloadRestitutionReceiptRequest, ctx) {
         return file(await readable(ctx, req.receipt), req.language);
+      },
+      async list(req: ListRestitutionReceiptsRequest, ctx) {
+        const { rows, count } = await selectReceipts<ReceiptRow>(
+          db,
+          COLUMNS,
+          requireCaller(ctx),
+          req,
+          pageOf(req.pagination),
+        );
+        return create(ListRestitutionReceiptsResponseSchema, {
+          results: rows.map(toMessage),
+          count,
+        });
       },
       async getByToken(req: RestitutionReceiptTokenRequest) {
         return toMessage(await byToken(db, req.token));

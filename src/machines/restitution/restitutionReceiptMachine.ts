@@ -41,6 +41,7 @@ const REASON_KEYS: Record<ReceiptReason, string> = {
   RESTITUTION_RECEIPT_TOKEN_EXPIRED: 'restitutionReceipt.reasonTokenExpired',
   RESTITUTION_RECEIPT_ALREADY_ACCEPTED: 'restitutionReceipt.reasonAlreadyAccepted',
   RESTITUTION_RECEIPT_NOT_DEPOSITOR: 'restitutionReceipt.reasonNotDepositor',
+  RESTITUTION_RECEIPT_PERIOD_INVALID: 'restitutionReceipt.reasonPeriodInvalid',
 };
 
 /** A receipt refusal's own text, else its code's. */

@@ -7,13 +7,15 @@ import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf
 import { file_buf_validate_validate } from "../../buf/validate/validate_pb";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { Pagination } from "./common_pb";
+import { file_seconde_v1_common } from "./common_pb";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file seconde/v1/restitution_receipt.proto.
  */
 export const file_seconde_v1_restitution_receipt: GenFile = /*@__PURE__*/
-  fileDesc("CiRzZWNvbmRlL3YxL3Jlc3RpdHV0aW9uX3JlY2VpcHQucHJvdG8SCnNlY29uZGUudjEiXQoWUmVzdGl0dXRpb25SZWNlaXB0SXRlbRIPCgdwcm9kdWN0GAEgASgJEhEKCXJlZmVyZW5jZRgCIAEoCRIMCgRuYW1lGAMgASgJEhEKCWNvbmRpdGlvbhgEIAEoCSKZAwoSUmVzdGl0dXRpb25SZWNlaXB0EgwKBHV1aWQYASABKAkSDwoHZGVwb3NpdBgCIAEoCRIUCgxkZXBvc2l0X25hbWUYAyABKAkSMQoNcmVzdGl0dXRlZF9hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEwoLaG9sZGVyX25hbWUYBSABKAkSFgoOZGVwb3NpdG9yX25hbWUYBiABKAkSMQoFaXRlbXMYByADKAsyIi5zZWNvbmRlLnYxLlJlc3RpdHV0aW9uUmVjZWlwdEl0ZW0SNAoGc3RhdHVzGAggASgOMiQuc2Vjb25kZS52MS5SZXN0aXR1dGlvblJlY2VpcHRTdGF0dXMSLwoLYWNjZXB0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEkIKEGFjY2VwdGVkX3Rocm91Z2gYCiABKA4yKC5zZWNvbmRlLnYxLlJlc3RpdHV0aW9uQWNjZXB0YW5jZUNoYW5uZWwSEAoIbGFuZ3VhZ2UYCyABKAkiQwomR2V0UmVzdGl0dXRpb25SZWNlaXB0Rm9yRGVwb3NpdFJlcXVlc3QSGQoHZGVwb3NpdBgBIAEoCUIIukgFcgOwAQEiWgonR2V0UmVzdGl0dXRpb25SZWNlaXB0Rm9yRGVwb3NpdFJlc3BvbnNlEi8KB3JlY2VpcHQYASABKAsyHi5zZWNvbmRlLnYxLlJlc3RpdHV0aW9uUmVjZWlwdCI8Ch9BY2NlcHRSZXN0aXR1dGlvblJlY2VpcHRSZXF1ZXN0EhkKB3JlY2VpcHQYASABKAlCCLpIBXIDsAEBImMKIURvd25sb2FkUmVzdGl0dXRpb25SZWNlaXB0UmVxdWVzdBIZCgdyZWNlaXB0GAEgASgJQgi6SAVyA7ABARIjCghsYW5ndWFnZRgCIAEoCUIRukgOcgwYAlIAUgJmclICZW4iYAoeUmVzdGl0dXRpb25SZWNlaXB0VG9rZW5SZXF1ZXN0EhkKBXRva2VuGAEgASgJQgq6SAdyBRABGIACEiMKCGxhbmd1YWdlGAIgASgJQhG6SA5yDBgCUgBSAmZyUgJlbiI4ChZSZXN0aXR1dGlvblJlY2VpcHRGaWxlEgwKBGZpbGUYASABKAwSEAoIZmlsZW5hbWUYAiABKAkqlwEKGFJlc3RpdHV0aW9uUmVjZWlwdFN0YXR1cxIqCiZSRVNUSVRVVElPTl9SRUNFSVBUX1NUQVRVU19VTlNQRUNJRklFRBAAEiYKIlJFU1RJVFVUSU9OX1JFQ0VJUFRfU1RBVFVTX1dBSVRJTkcQARInCiNSRVNUSVRVVElPTl9SRUNFSVBUX1NUQVRVU19BQ0NFUFRFRBACKqgBChxSZXN0aXR1dGlvbkFjY2VwdGFuY2VDaGFubmVsEi4KKlJFU1RJVFVUSU9OX0FDQ0VQVEFOQ0VfQ0hBTk5FTF9VTlNQRUNJRklFRBAAEikKJVJFU1RJVFVUSU9OX0FDQ0VQVEFOQ0VfQ0hBTk5FTF9TQ1JFRU4QARItCilSRVNUSVRVVElPTl9BQ0NFUFRBTkNFX0NIQU5ORUxfRU1BSUxfTElOSxACMuUEChlSZXN0aXR1dGlvblJlY2VpcHRTZXJ2aWNlEngKDUdldEZvckRlcG9zaXQSMi5zZWNvbmRlLnYxLkdldFJlc3RpdHV0aW9uUmVjZWlwdEZvckRlcG9zaXRSZXF1ZXN0GjMuc2Vjb25kZS52MS5HZXRSZXN0aXR1dGlvblJlY2VpcHRGb3JEZXBvc2l0UmVzcG9uc2USVQoGQWNjZXB0Eisuc2Vjb25kZS52MS5BY2NlcHRSZXN0aXR1dGlvblJlY2VpcHRSZXF1ZXN0Gh4uc2Vjb25kZS52MS5SZXN0aXR1dGlvblJlY2VpcHQSXQoIRG93bmxvYWQSLS5zZWNvbmRlLnYxLkRvd25sb2FkUmVzdGl0dXRpb25SZWNlaXB0UmVxdWVzdBoiLnNlY29uZGUudjEuUmVzdGl0dXRpb25SZWNlaXB0RmlsZRJYCgpHZXRCeVRva2VuEiouc2Vjb25kZS52MS5SZXN0aXR1dGlvblJlY2VpcHRUb2tlblJlcXVlc3QaHi5zZWNvbmRlLnYxLlJlc3RpdHV0aW9uUmVjZWlwdBJbCg1BY2NlcHRCeVRva2VuEiouc2Vjb25kZS52MS5SZXN0aXR1dGlvblJlY2VpcHRUb2tlblJlcXVlc3QaHi5zZWNvbmRlLnYxLlJlc3RpdHV0aW9uUmVjZWlwdBJhCg9Eb3dubG9hZEJ5VG9rZW4SKi5zZWNvbmRlLnYxLlJlc3RpdHV0aW9uUmVjZWlwdFRva2VuUmVxdWVzdBoiLnNlY29uZGUudjEuUmVzdGl0dXRpb25SZWNlaXB0RmlsZWIGcHJvdG8z", [file_buf_validate_validate, file_google_protobuf_timestamp]);
+  fileDesc("CiRzZWNvbmRlL3YxL3Jlc3RpdHV0aW9uX3JlY2VpcHQucHJvdG8SCnNlY29uZGUudjEiXQoWUmVzdGl0dXRpb25SZWNlaXB0SXRlbRIPCgdwcm9kdWN0GAEgASgJEhEKCXJlZmVyZW5jZRgCIAEoCRIMCgRuYW1lGAMgASgJEhEKCWNvbmRpdGlvbhgEIAEoCSKZAwoSUmVzdGl0dXRpb25SZWNlaXB0EgwKBHV1aWQYASABKAkSDwoHZGVwb3NpdBgCIAEoCRIUCgxkZXBvc2l0X25hbWUYAyABKAkSMQoNcmVzdGl0dXRlZF9hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEwoLaG9sZGVyX25hbWUYBSABKAkSFgoOZGVwb3NpdG9yX25hbWUYBiABKAkSMQoFaXRlbXMYByADKAsyIi5zZWNvbmRlLnYxLlJlc3RpdHV0aW9uUmVjZWlwdEl0ZW0SNAoGc3RhdHVzGAggASgOMiQuc2Vjb25kZS52MS5SZXN0aXR1dGlvblJlY2VpcHRTdGF0dXMSLwoLYWNjZXB0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEkIKEGFjY2VwdGVkX3Rocm91Z2gYCiABKA4yKC5zZWNvbmRlLnYxLlJlc3RpdHV0aW9uQWNjZXB0YW5jZUNoYW5uZWwSEAoIbGFuZ3VhZ2UYCyABKAkiQwomR2V0UmVzdGl0dXRpb25SZWNlaXB0Rm9yRGVwb3NpdFJlcXVlc3QSGQoHZGVwb3NpdBgBIAEoCUIIukgFcgOwAQEiWgonR2V0UmVzdGl0dXRpb25SZWNlaXB0Rm9yRGVwb3NpdFJlc3BvbnNlEi8KB3JlY2VpcHQYASABKAsyHi5zZWNvbmRlLnYxLlJlc3RpdHV0aW9uUmVjZWlwdCI8Ch9BY2NlcHRSZXN0aXR1dGlvblJlY2VpcHRSZXF1ZXN0EhkKB3JlY2VpcHQYASABKAlCCLpIBXIDsAEBImMKIURvd25sb2FkUmVzdGl0dXRpb25SZWNlaXB0UmVxdWVzdBIZCgdyZWNlaXB0GAEgASgJQgi6SAVyA7ABARIjCghsYW5ndWFnZRgCIAEoCUIRukgOcgwYAlIAUgJmclICZW4iYAoeUmVzdGl0dXRpb25SZWNlaXB0VG9rZW5SZXF1ZXN0EhkKBXRva2VuGAEgASgJQgq6SAdyBRABGIACEiMKCGxhbmd1YWdlGAIgASgJQhG6SA5yDBgCUgBSAmZyUgJlbiKyAgoeTGlzdFJlc3RpdHV0aW9uUmVjZWlwdHNSZXF1ZXN0EioKCnBhZ2luYXRpb24YASABKAsyFi5zZWNvbmRlLnYxLlBhZ2luYXRpb24SGwoGdmVuZG9yGAIgASgJQgu6SAjYAQFyA7ABARIdCghjdXN0b21lchgDIAEoCUILukgI2AEBcgOwAQESPgoGc3RhdHVzGAQgASgOMiQuc2Vjb25kZS52MS5SZXN0aXR1dGlvblJlY2VpcHRTdGF0dXNCCLpIBYIBAhABEjQKBGZyb20YBSABKAlCJrpII3IhMh9eKFswLTldezR9LVswLTldezJ9LVswLTldezJ9KT8kEjIKAnRvGAYgASgJQia6SCNyITIfXihbMC05XXs0fS1bMC05XXsyfS1bMC05XXsyfSk/JCJhCh9MaXN0UmVzdGl0dXRpb25SZWNlaXB0c1Jlc3BvbnNlEi8KB3Jlc3VsdHMYASADKAsyHi5zZWNvbmRlLnYxLlJlc3RpdHV0aW9uUmVjZWlwdBINCgVjb3VudBgCIAEoBSI4ChZSZXN0aXR1dGlvblJlY2VpcHRGaWxlEgwKBGZpbGUYASABKAwSEAoIZmlsZW5hbWUYAiABKAkqlwEKGFJlc3RpdHV0aW9uUmVjZWlwdFN0YXR1cxIqCiZSRVNUSVRVVElPTl9SRUNFSVBUX1NUQVRVU19VTlNQRUNJRklFRBAAEiYKIlJFU1RJVFVUSU9OX1JFQ0VJUFRfU1RBVFVTX1dBSVRJTkcQARInCiNSRVNUSVRVVElPTl9SRUNFSVBUX1NUQVRVU19BQ0NFUFRFRBACKqgBChxSZXN0aXR1dGlvbkFjY2VwdGFuY2VDaGFubmVsEi4KKlJFU1RJVFVUSU9OX0FDQ0VQVEFOQ0VfQ0hBTk5FTF9VTlNQRUNJRklFRBAAEikKJVJFU1RJVFVUSU9OX0FDQ0VQVEFOQ0VfQ0hBTk5FTF9TQ1JFRU4QARItCilSRVNUSVRVVElPTl9BQ0NFUFRBTkNFX0NIQU5ORUxfRU1BSUxfTElOSxACMsYFChlSZXN0aXR1dGlvblJlY2VpcHRTZXJ2aWNlEngKDUdldEZvckRlcG9zaXQSMi5zZWNvbmRlLnYxLkdldFJlc3RpdHV0aW9uUmVjZWlwdEZvckRlcG9zaXRSZXF1ZXN0GjMuc2Vjb25kZS52MS5HZXRSZXN0aXR1dGlvblJlY2VpcHRGb3JEZXBvc2l0UmVzcG9uc2USVQoGQWNjZXB0Eisuc2Vjb25kZS52MS5BY2NlcHRSZXN0aXR1dGlvblJlY2VpcHRSZXF1ZXN0Gh4uc2Vjb25kZS52MS5SZXN0aXR1dGlvblJlY2VpcHQSXQoIRG93bmxvYWQSLS5zZWNvbmRlLnYxLkRvd25sb2FkUmVzdGl0dXRpb25SZWNlaXB0UmVxdWVzdBoiLnNlY29uZGUudjEuUmVzdGl0dXRpb25SZWNlaXB0RmlsZRJYCgpHZXRCeVRva2VuEiouc2Vjb25kZS52MS5SZXN0aXR1dGlvblJlY2VpcHRUb2tlblJlcXVlc3QaHi5zZWNvbmRlLnYxLlJlc3RpdHV0aW9uUmVjZWlwdBJbCg1BY2NlcHRCeVRva2VuEiouc2Vjb25kZS52MS5SZXN0aXR1dGlvblJlY2VpcHRUb2tlblJlcXVlc3QaHi5zZWNvbmRlLnYxLlJlc3RpdHV0aW9uUmVjZWlwdBJfCgRMaXN0Eiouc2Vjb25kZS52MS5MaXN0UmVzdGl0dXRpb25SZWNlaXB0c1JlcXVlc3QaKy5zZWNvbmRlLnYxLkxpc3RSZXN0aXR1dGlvblJlY2VpcHRzUmVzcG9uc2USYQoPRG93bmxvYWRCeVRva2VuEiouc2Vjb25kZS52MS5SZXN0aXR1dGlvblJlY2VpcHRUb2tlblJlcXVlc3QaIi5zZWNvbmRlLnYxLlJlc3RpdHV0aW9uUmVjZWlwdEZpbGViBnByb3RvMw", [file_buf_validate_validate, file_google_protobuf_timestamp, file_seconde_v1_common]);
 
 /**
  * One item handed back, as it was when returned.
@@ -226,6 +228,78 @@ export const RestitutionReceiptTokenRequestSchema: GenMessage<RestitutionReceipt
   messageDesc(file_seconde_v1_restitution_receipt, 6);
 
 /**
+ * The receipts the caller may read, newest restitution first: a vendor their own, a depositor
+ * their own, staff every one. `vendor` and `customer` narrow the list; naming someone else's is
+ * refused.
+ *
+ * @generated from message seconde.v1.ListRestitutionReceiptsRequest
+ */
+export type ListRestitutionReceiptsRequest = Message<"seconde.v1.ListRestitutionReceiptsRequest"> & {
+  /**
+   * @generated from field: seconde.v1.Pagination pagination = 1;
+   */
+  pagination?: Pagination | undefined;
+
+  /**
+   * @generated from field: string vendor = 2;
+   */
+  vendor: string;
+
+  /**
+   * @generated from field: string customer = 3;
+   */
+  customer: string;
+
+  /**
+   * UNSPECIFIED lists every status.
+   *
+   * @generated from field: seconde.v1.RestitutionReceiptStatus status = 4;
+   */
+  status: RestitutionReceiptStatus;
+
+  /**
+   * The restitution's period, both days included (YYYY-MM-DD, Europe/Paris); empty ends are open.
+   *
+   * @generated from field: string from = 5;
+   */
+  from: string;
+
+  /**
+   * @generated from field: string to = 6;
+   */
+  to: string;
+};
+
+/**
+ * Describes the message seconde.v1.ListRestitutionReceiptsRequest.
+ * Use `create(ListRestitutionReceiptsRequestSchema)` to create a new message.
+ */
+export const ListRestitutionReceiptsRequestSchema: GenMessage<ListRestitutionReceiptsRequest> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_restitution_receipt, 7);
+
+/**
+ * @generated from message seconde.v1.ListRestitutionReceiptsResponse
+ */
+export type ListRestitutionReceiptsResponse = Message<"seconde.v1.ListRestitutionReceiptsResponse"> & {
+  /**
+   * @generated from field: repeated seconde.v1.RestitutionReceipt results = 1;
+   */
+  results: RestitutionReceipt[];
+
+  /**
+   * @generated from field: int32 count = 2;
+   */
+  count: number;
+};
+
+/**
+ * Describes the message seconde.v1.ListRestitutionReceiptsResponse.
+ * Use `create(ListRestitutionReceiptsResponseSchema)` to create a new message.
+ */
+export const ListRestitutionReceiptsResponseSchema: GenMessage<ListRestitutionReceiptsResponse> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_restitution_receipt, 8);
+
+/**
  * @generated from message seconde.v1.RestitutionReceiptFile
  */
 export type RestitutionReceiptFile = Message<"seconde.v1.RestitutionReceiptFile"> & {
@@ -245,7 +319,7 @@ export type RestitutionReceiptFile = Message<"seconde.v1.RestitutionReceiptFile"
  * Use `create(RestitutionReceiptFileSchema)` to create a new message.
  */
 export const RestitutionReceiptFileSchema: GenMessage<RestitutionReceiptFile> = /*@__PURE__*/
-  messageDesc(file_seconde_v1_restitution_receipt, 7);
+  messageDesc(file_seconde_v1_restitution_receipt, 9);
 
 /**
  * Where a receipt stands.
@@ -364,6 +438,16 @@ export const RestitutionReceiptService: GenService<{
     methodKind: "unary";
     input: typeof RestitutionReceiptTokenRequestSchema;
     output: typeof RestitutionReceiptSchema;
+  },
+  /**
+   * The receipts the caller may read, by status and period, one page at a time.
+   *
+   * @generated from rpc seconde.v1.RestitutionReceiptService.List
+   */
+  list: {
+    methodKind: "unary";
+    input: typeof ListRestitutionReceiptsRequestSchema;
+    output: typeof ListRestitutionReceiptsResponseSchema;
   },
   /**
    * The PDF of the receipt the personal link names.
