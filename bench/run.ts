@@ -37,6 +37,7 @@ import { benchPublish } from './publish.ts';
 import { benchPublicFormLoad } from './publicFormLoad.ts';
 import { benchStockList } from './stockList.ts';
 import { benchExportStream } from './exportStream.ts';
+import { benchFirstRoute } from './firstRoute.ts';
 
 const PRODUCTS = 100_000;
 const ADMIN = 'admin@seconde.test';
@@ -49,6 +50,7 @@ const ALL_SECTIONS = [
   'publish',
   'invoicing',
   'publicFormLoad',
+  'firstRoute',
 ];
 const SECTIONS = (process.env.BENCH_SECTIONS ?? ALL_SECTIONS.join(',')).split(',');
 /** How long the exported file may take through the app before the step gives up and says so. */
@@ -102,6 +104,7 @@ async function withBrowser(run: (browser: Browser) => Promise<void>): Promise<vo
 
 async function main(): Promise<void> {
   build();
+  await section('firstRoute', benchFirstRoute);
   await section('photoIntake', benchPhotoIntake);
   await section('invoicing', benchInvoices);
   await section('publicFormLoad', () => withBrowser(benchPublicFormLoad));
