@@ -16,7 +16,7 @@ import {
   SaleStatus,
 } from '../../src/rpc/gen/seconde/v1/product_pb.ts';
 import { excelSerial, parisWallMs } from '../../src/workers/spreadsheet/cells.impl.ts';
-import { buildSpreadsheet } from '../../src/workers/spreadsheet/spreadsheet.impl.ts';
+import { buildSpreadsheet } from '../../src/workers/spreadsheet/sheetWriter.impl.ts';
 
 /**
  * The export file read back by two independent readers: SheetJS for cell types, formats and

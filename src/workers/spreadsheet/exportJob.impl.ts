@@ -7,7 +7,8 @@ import {
 import { consumeStream, type ConsumeOptions, type StreamSource } from '../stream/stream.impl.ts';
 import { throwingWireErrors } from '../stream/wireError.ts';
 import type { SheetSpec } from './sheetSpec.ts';
-import type * as Builder from './spreadsheet.impl.ts';
+import { SheetWriter } from './sheetWriter.impl.ts';
+import type * as Shell from './spreadsheet.impl.ts';
 
 /** One spreadsheet export as the main thread describes it: plain data. */
 export interface ExportJob {
@@ -16,7 +17,7 @@ export interface ExportJob {
 }
 
 export interface ExportJobHooks extends ExportStreamHooks {
-  /** Every row is in: the file is being built. */
+  /** Every row is in: the file's tail is being written. */
   readonly onBuilding: () => void;
 }
 
@@ -30,8 +31,9 @@ export interface ExportJobOptions extends Partial<Pick<ConsumeOptions, 'sleep' |
 }
 
 /**
- * Streams the export and builds its file in the same place, so the rows never travel: only
- * progress, special messages and the finished Blob leave the worker.
+ * Streams the export and writes its file in the same place, each batch as it arrives, so the
+ * rows never travel and are not kept: only progress, special messages and the finished Blob
+ * leave the worker. Failing or cancelling drops what was written.
  */
 export async function runExportJob(
   job: ExportJob,
@@ -39,26 +41,32 @@ export async function runExportJob(
   options: ExportJobOptions = {},
 ): Promise<Blob> {
   const { openSource = exportSource, signal = new AbortController().signal } = options;
-  // The file's builder (exceljs) loads once the first answer is in, while the rows come: loaded
-  // with the worker, it held the stream's request back by a quarter of a second.
-  let builder: Promise<typeof Builder> | undefined;
-  const loadBuilder = () => (builder ??= import('./spreadsheet.impl.ts'));
-  const { rows, labels } = await consumeStream(
-    openSource(job.source, () => hooks.getToken()),
-    {
-      signal,
-      onProgress: (progress) => {
-        hooks.onProgress(progress);
-        void loadBuilder().catch(() => undefined);
+  // The workbook's builder (exceljs) loads once the first answer is in, while the rows come:
+  // loaded with the worker, it held the stream's request back by a quarter of a second.
+  let shell: Promise<typeof Shell> | undefined;
+  const loadShell = () => (shell ??= import('./spreadsheet.impl.ts'));
+  const sheet = new SheetWriter(job.sheet, loadShell);
+  try {
+    await consumeStream(
+      openSource(job.source, () => hooks.getToken()),
+      {
+        signal,
+        onProgress: (progress) => {
+          hooks.onProgress(progress);
+          void loadShell().catch(() => undefined);
+        },
+        onSpecial: hooks.onSpecial,
+        onRows: (rows, labels) => sheet.push(rows, labels),
+        ...(options.sleep && { sleep: options.sleep }),
+        ...(options.schedule && { schedule: options.schedule }),
       },
-      onSpecial: hooks.onSpecial,
-      ...(options.sleep && { sleep: options.sleep }),
-      ...(options.schedule && { schedule: options.schedule }),
-    },
-  );
-  hooks.onBuilding();
-  const { buildSpreadsheet } = await loadBuilder();
-  return buildSpreadsheet(rows, labels, job.sheet);
+    );
+    hooks.onBuilding();
+    return await sheet.finish();
+  } catch (error) {
+    sheet.abort(error);
+    throw error;
+  }
 }
 
 /** What the spreadsheet worker exposes: failures cross as WireErrors. */

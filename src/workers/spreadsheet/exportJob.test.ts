@@ -1,5 +1,6 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 import * as Comlink from 'comlink';
+import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toAppError } from '../../rpc/errors.ts';
 import { StreamCode } from '../../rpc/gen/seconde/v1/common_pb.ts';
@@ -8,6 +9,7 @@ import type { StreamMessage, StreamSource } from '../stream/stream.impl.ts';
 import { throwingWireErrors } from '../stream/wireError.ts';
 import type { WorkerLike } from '../stream/workerCall.ts';
 import { runExportJob, type ExportJob, type ExportJobHooks } from './exportJob.impl.ts';
+import { SheetWriter } from './sheetWriter.impl.ts';
 import { createSpreadsheetClient } from './spreadsheet.client.ts';
 import { XLSX_MIME } from './sheetSpec.ts';
 
@@ -181,5 +183,109 @@ describe('the spreadsheet worker contract', () => {
     // The next export without warming starts its own.
     await client.run(JOB, hooks(), new AbortController().signal);
     expect(start).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('the file written while the rows arrive', () => {
+  const LABELLED: ExportJob = {
+    ...JOB,
+    sheet: {
+      ...JOB.sheet,
+      columns: [
+        { field: 'reference', type: 'text', header: 'Référence' },
+        { field: 'brand', type: 'label', header: 'Marque' },
+        { field: 'colors', type: 'list', header: 'Couleurs' },
+        { field: 'stockEntryDatetime', type: 'date', header: 'Entrée' },
+      ],
+    },
+  };
+  // 22:00 UTC on 30 June is midnight in Paris: a column of such dates shows no time.
+  const MIDNIGHT = Date.UTC(2026, 5, 30, 22);
+  const BATCH = 400;
+
+  /** Three batches; each names only the brands and colours its own rows first refer to. */
+  function labelledSource(): StreamSource<ExportRow> {
+    return async function* () {
+      yield data({ count: 3 * BATCH });
+      for (let b = 0; b < 3; b++) {
+        const results = Array.from({ length: BATCH }, (_, i) => ({
+          reference: `REF-${b}-${i}`,
+          brand: `brand-${b}`,
+          colors: b === 0 ? ['color-0'] : ['color-0', `color-${b}`],
+          // One row of the last batch has a time of day: the whole column then shows times.
+          stockEntryDatetime: MIDNIGHT + (b === 2 && i === 7 ? 3_600_000 : 0),
+        }));
+        yield data({
+          count: 3 * BATCH,
+          progress: (b + 1) * BATCH,
+          results,
+          cursor: `c${b}`,
+          labels: { [`brand-${b}`]: `Marque ${b}`, [`color-${b}`]: `Couleur ${b}` },
+        });
+      }
+      yield data({ code: StreamCode.FINISH, count: 3 * BATCH, progress: 3 * BATCH });
+    };
+  }
+
+  it('names each row with the labels of its own batch and reads back whole', async () => {
+    const file = await runExportJob(LABELLED, hooks(), { openSource: () => labelledSource() });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await file.arrayBuffer());
+    const sheet = book.worksheets[0]!;
+    expect(sheet.rowCount).toBe(3 * BATCH + 1);
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'Référence',
+      'Marque',
+      'Couleurs',
+      'Entrée',
+    ]);
+    expect((sheet.getRow(2).values as unknown[]).slice(0, 4)).toMatchObject([
+      undefined,
+      'REF-0-0',
+      'Marque 0',
+      'Couleur 0',
+    ]);
+    const last = sheet.getRow(3 * BATCH + 1);
+    expect(last.getCell(1).value).toBe(`REF-2-${BATCH - 1}`);
+    expect(last.getCell(2).value).toBe('Marque 2');
+    expect(last.getCell(3).value).toBe('Couleur 0, Couleur 2');
+    expect(sheet.getRow(BATCH + 2).getCell(3).value).toBe('Couleur 0, Couleur 1');
+    expect(last.getCell(4).numFmt).toBe('dd/mm/yyyy hh:mm');
+    expect(sheet.autoFilter).toBe(`A1:D${3 * BATCH + 1}`);
+    const about = book.worksheets[1]!;
+    expect(about.getRow(2).values).toEqual([undefined, 'Lignes', 3 * BATCH]);
+  });
+
+  it('cancelling mid-way stops the stream and drops what was written', async () => {
+    const controller = new AbortController();
+    const abort = vi.spyOn(SheetWriter.prototype, 'abort');
+    let closed = false;
+    const running = runExportJob(LABELLED, hooks(), {
+      signal: controller.signal,
+      openSource: () =>
+        async function* (cursor, signal) {
+          try {
+            for await (const m of labelledSource()(cursor, signal)) {
+              yield m;
+              // Two batches in (the sheet has started): the user cancels, the stream waits.
+              if (m.progress === 2 * BATCH) {
+                controller.abort();
+                await new Promise((_, reject) => {
+                  if (signal.aborted) reject(signal.reason as Error);
+                  signal.addEventListener('abort', () => reject(signal.reason as Error));
+                });
+              }
+            }
+          } finally {
+            closed = true;
+          }
+        },
+    });
+    const error = await running.catch((e: unknown) => e);
+    expect(toAppError(error)).toMatchObject({ code: 'cancelled' });
+    expect(closed).toBe(true);
+    expect(abort).toHaveBeenCalledTimes(1);
+    abort.mockRestore();
   });
 });

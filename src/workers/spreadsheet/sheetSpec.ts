@@ -43,3 +43,9 @@ export interface SheetSpec {
 }
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Every row of both sheets is this tall (1-app-shell.md §9). */
+export const ROW_HEIGHT = 25;
+export const PRICE_FORMAT = '#,##0.00 "€"';
+export const DATE_FORMAT = 'dd/mm/yyyy';
+export const DATE_TIME_FORMAT = 'dd/mm/yyyy hh:mm';

@@ -67,7 +67,7 @@ interface WrittenEntry {
   readonly crc: number;
   readonly size: number;
   readonly compressedSize: number;
-  readonly offset: number;
+  readonly data: readonly Uint8Array[];
 }
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array[]> {
@@ -89,68 +89,113 @@ function dosDateTime(wallMs: number): { date: number; time: number } {
   };
 }
 
-/** Writes deflated entries one after the other, then the directory; `finish` gives the parts. */
+const ignore = () => undefined;
+
+/** One entry being written: its content given chunk by chunk, as it is made. */
+export interface ZipEntryWriter {
+  /** Compresses `chunk` (not kept): never waits, chunks are queued in order. */
+  write(chunk: Uint8Array): void;
+  /** Every chunk is in: the entry takes its place in the archive. */
+  close(): Promise<void>;
+  /** Drops the entry and what it compressed so far. */
+  abort(reason?: unknown): void;
+}
+
+/**
+ * Writes deflated entries, then the directory; `finish` gives the parts. Entries are compressed
+ * as their chunks come and laid out only at the end, so one entry may be written over the whole
+ * export while the others are added after it, in whatever order the archive lists them.
+ */
 export class ZipWriter {
-  private readonly parts: Uint8Array[] = [];
   private readonly entries: WrittenEntry[] = [];
-  private offset = 0;
   private readonly stamp: { date: number; time: number };
 
   constructor(wallMs: number) {
     this.stamp = dosDateTime(wallMs);
   }
 
-  /** Adds an entry from its content, given whole or chunk by chunk (chunks are not kept). */
-  async add(name: string, content: Iterable<Uint8Array> | AsyncIterable<Uint8Array>) {
+  /** Opens an entry to write chunk by chunk (see {@link ZipEntryWriter}). */
+  open(name: string): ZipEntryWriter {
     const compressor = new CompressionStream('deflate-raw');
     const compressed = readAll(compressor.readable as ReadableStream<Uint8Array>);
+    compressed.catch(ignore);
     const writer = compressor.writable.getWriter();
     let crc = 0;
     let size = 0;
-    for await (const chunk of content) {
-      crc = crc32(chunk, crc);
-      size += chunk.length;
-      await writer.write(chunk as Uint8Array<ArrayBuffer>);
-    }
-    await writer.close();
-    const data = await compressed;
-    const compressedSize = data.reduce((sum, part) => sum + part.length, 0);
-    if (size > 0xffffffff || this.offset + compressedSize > 0xffffffff)
-      throw new Error('The spreadsheet is too large');
-    const entry = {
-      name: new TextEncoder().encode(name),
-      crc,
-      size,
-      compressedSize,
-      offset: this.offset,
+    return {
+      write: (chunk) => {
+        crc = crc32(chunk, crc);
+        size += chunk.length;
+        writer.write(chunk as Uint8Array<ArrayBuffer>).catch(ignore);
+      },
+      close: async () => {
+        await writer.close();
+        const data = await compressed;
+        const compressedSize = data.reduce((sum, part) => sum + part.length, 0);
+        if (size > 0xffffffff) throw new Error('The spreadsheet is too large');
+        this.entries.push({
+          name: new TextEncoder().encode(name),
+          crc,
+          size,
+          compressedSize,
+          data,
+        });
+      },
+      abort: (reason) => {
+        writer.abort(reason).catch(ignore);
+      },
     };
-    const header = this.header(LOCAL_HEADER, entry);
-    this.parts.push(header, ...data);
-    this.entries.push(entry);
-    this.offset += header.length + compressedSize;
   }
 
-  /** The whole archive, as parts to hand to a Blob. */
-  finish(): Uint8Array[] {
-    const directoryStart = this.offset;
-    let directorySize = 0;
-    for (const entry of this.entries) {
-      const header = this.header(CENTRAL_HEADER, entry);
-      this.parts.push(header);
-      directorySize += header.length;
+  /** Adds an entry from its content, given whole or chunk by chunk (chunks are not kept). */
+  async add(name: string, content: Iterable<Uint8Array> | AsyncIterable<Uint8Array>) {
+    const entry = this.open(name);
+    for await (const chunk of content) entry.write(chunk);
+    await entry.close();
+  }
+
+  /**
+   * The whole archive, as parts to hand to a Blob: the entries in `order` (by name; others after,
+   * as added), then the directory.
+   */
+  finish(order: readonly string[] = []): Uint8Array[] {
+    const rank = (entry: WrittenEntry) => {
+      const at = order.indexOf(new TextDecoder().decode(entry.name));
+      return at < 0 ? order.length : at;
+    };
+    const entries = this.entries
+      .map((entry, added) => ({ entry, added, rank: rank(entry) }))
+      .sort((a, b) => a.rank - b.rank || a.added - b.added)
+      .map(({ entry }) => entry);
+    const parts: Uint8Array[] = [];
+    const offsets: number[] = [];
+    let offset = 0;
+    for (const entry of entries) {
+      const header = this.header(LOCAL_HEADER, entry, 0);
+      offsets.push(offset);
+      parts.push(header, ...entry.data);
+      offset += header.length + entry.compressedSize;
     }
+    if (offset > 0xffffffff) throw new Error('The spreadsheet is too large');
+    const directoryStart = offset;
+    let directorySize = 0;
+    entries.forEach((entry, i) => {
+      const header = this.header(CENTRAL_HEADER, entry, offsets[i]!);
+      parts.push(header);
+      directorySize += header.length;
+    });
     const end = new Uint8Array(22);
     const view = new DataView(end.buffer);
     view.setUint32(0, END_OF_CENTRAL, true);
-    view.setUint16(8, this.entries.length, true);
-    view.setUint16(10, this.entries.length, true);
+    view.setUint16(8, entries.length, true);
+    view.setUint16(10, entries.length, true);
     view.setUint32(12, directorySize, true);
     view.setUint32(16, directoryStart, true);
-    this.parts.push(end);
-    return this.parts;
+    parts.push(end);
+    return parts;
   }
 
-  private header(signature: number, entry: WrittenEntry): Uint8Array {
+  private header(signature: number, entry: WrittenEntry, offset: number): Uint8Array {
     const central = signature === CENTRAL_HEADER;
     const fixed = central ? 46 : 30;
     const bytes = new Uint8Array(fixed + entry.name.length);
@@ -169,7 +214,7 @@ export class ZipWriter {
     view.setUint32(22 + at, entry.size, true);
     view.setUint16(26 + at, entry.name.length, true);
     // Extra field, comment, disk and attributes stay 0; central entries point at their data.
-    if (central) view.setUint32(42, entry.offset, true);
+    if (central) view.setUint32(42, offset, true);
     bytes.set(entry.name, fixed);
     return bytes;
   }

@@ -34,7 +34,7 @@ export interface StreamHooks {
   readonly onSpecial?: (message: string) => void;
 }
 
-export interface ConsumeOptions extends StreamHooks {
+export interface ConsumeOptions<Row = unknown> extends StreamHooks {
   readonly signal: AbortSignal;
   /** Reconnections after consecutive drops before giving up. */
   readonly retries?: number;
@@ -44,6 +44,11 @@ export interface ConsumeOptions extends StreamHooks {
   readonly sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** Test seam: when progress reports are sent. */
   readonly schedule?: FrameScheduler;
+  /**
+   * Each message's rows as they arrive, with every label received so far (this message's
+   * included): given this, the rows are handed over and not kept.
+   */
+  readonly onRows?: (rows: readonly Row[], labels: ReadonlyMap<string, string>) => void;
 }
 
 export interface StreamResult<Row> {
@@ -65,7 +70,8 @@ const cancelled = () => new ConnectError('The export was cancelled', Code.Cancel
 const isData = (code: StreamCode) => code === StreamCode.PROGRESS || code === StreamCode.FINISH;
 
 /**
- * Reads an export stream to its FINISH message, keeping every row and label. When the connection
+ * Reads an export stream to its FINISH message, keeping every row (or handing each message's to
+ * `onRows`) and every label. When the connection
  * drops it reconnects from the cursor of the last message received, so each row is kept exactly
  * once: a message is all or nothing, and the server resumes right after that cursor. Consecutive
  * drops are retried `retries` times with a growing wait; any message with rows resets the count.
@@ -73,9 +79,9 @@ const isData = (code: StreamCode) => code === StreamCode.PROGRESS || code === St
  */
 export async function consumeStream<Row>(
   source: StreamSource<Row>,
-  options: ConsumeOptions,
+  options: ConsumeOptions<Row>,
 ): Promise<StreamResult<Row>> {
-  const { onSpecial } = options;
+  const { onSpecial, onRows } = options;
   const progress = frameBatched<StreamProgress>(
     (value) => options.onProgress?.(value),
     options.schedule,
@@ -95,12 +101,13 @@ export async function consumeStream<Row>(
         return 'unchanged';
       }
       count = m.count;
+      for (const uuid in m.labels) labels.set(uuid, m.labels[uuid]!);
       if (m.results.length > 0) {
-        for (const row of m.results) rows.push(row);
+        if (onRows) onRows(m.results, labels);
+        else for (const row of m.results) rows.push(row);
         if (m.cursor) cursor = m.cursor;
         else resumable = false;
       }
-      for (const uuid in m.labels) labels.set(uuid, m.labels[uuid]!);
       progress.push({ count, progress: m.progress });
       if (m.code === StreamCode.FINISH) return 'finished';
       return m.results.length > 0 ? 'advanced' : 'unchanged';

@@ -91,6 +91,28 @@ describe('consumeStream', () => {
     expect(cursors).toEqual(['']);
   });
 
+  it('hands each batch over with its own labels already known, and keeps no row', async () => {
+    const server = fakeServer(1200, { dropAfter: [1] });
+    const batches: { first: string; size: number; named: boolean }[] = [];
+    const result = await consumeStream(server.source, {
+      signal: new AbortController().signal,
+      sleep: noWait,
+      onRows: (rows, labels) =>
+        batches.push({
+          first: rows[0]!.uuid,
+          size: rows.length,
+          named: labels.get(`label-${rows[0]!.uuid.slice(4)}`) !== undefined,
+        }),
+    });
+    expect(batches).toEqual([
+      { first: 'row-0', size: 500, named: true },
+      { first: 'row-500', size: 500, named: true },
+      { first: 'row-1000', size: 200, named: true },
+    ]);
+    expect(result.rows).toEqual([]);
+    expect(result.labels.size).toBe(3);
+  });
+
   it('resumes from the last cursor after drops: no row lost, none twice', async () => {
     const sleep = vi.fn(noWait);
     // The first connection dies after 2 batches, the second after 1, the third runs to the end.
