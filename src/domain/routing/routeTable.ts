@@ -266,6 +266,14 @@ export const ROUTES: readonly RouteSpec[] = [
     titleKey: 'policeRegister.title',
     nav: { icon: 'th-list', labelKey: 'policeRegister.title', order: 72 },
   },
+  // The receipts of restituted deposits, which have left the vendor's other lists.
+  {
+    name: 'restitutions',
+    path: 'restitutions',
+    access: VENDOR_SIDE,
+    titleKey: 'restitutionReceipt.listTitle',
+    nav: { icon: 'undo', labelKey: 'restitutionReceipt.listTitle', order: 73 },
+  },
   {
     name: 'messaging',
     path: 'messaging',
