@@ -144,6 +144,31 @@ describe('printing a batch of labels, as vendor@', () => {
       expect(info).toMatch(/Page size:\s+595\.28 x 841\.89/);
       const text = plain(execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }));
       for (const number of tracking) expect(text).toContain(number);
+
+      // Once the dialog is closed, the finished task in the panel downloads the same PDF again.
+      await dialog.getByTestId('label-batch-close').click();
+      await dialog.waitFor({ state: 'detached', ...T });
+      const finished = page
+        .getByTestId('task-item')
+        .filter({ hasText: 'Étiquettes d’expédition' })
+        .and(page.locator('[data-status="completed"]'))
+        .first();
+      const again = finished.getByRole('button', { name: /^Télécharger le PDF : Étiquettes/ });
+      await again.waitFor(T);
+      expect(plain(await again.textContent())).toBe('Télécharger');
+      expect(plain(await finished.textContent())).toMatch(/Conservé jusqu’au \d{1,2} \S+ \d{4}/);
+      expect(await seriousViolations(page)).toEqual([]);
+      const [redownload] = await Promise.all([page.waitForEvent('download', T), again.click()]);
+      expect(redownload.suggestedFilename()).toBe(download.suggestedFilename());
+      const fileAgain = path.join(workDir, 'labels-again.pdf');
+      await redownload.saveAs(fileAgain);
+      const infoAgain = execFileSync('pdfinfo', [fileAgain], { encoding: 'utf8' });
+      expect(infoAgain).toMatch(/Pages:\s+1\n/);
+      const textAgain = plain(
+        execFileSync('pdftotext', ['-layout', fileAgain, '-'], { encoding: 'utf8' }),
+      );
+      for (const number of tracking) expect(textAgain).toContain(number);
+      expect(await seriousViolations(page)).toEqual([]);
     } finally {
       await close();
     }

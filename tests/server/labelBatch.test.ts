@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { Code } from '@connectrpc/connect';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LABEL_BATCH_KEPT_DAYS } from '../../src/domain/shipping/labelBatch.ts';
 import {
   ShippingLabelService,
   LabelFormat,
@@ -176,5 +177,26 @@ describe('a batch of labels', () => {
     const read = await refusalOf(other.downloadBatch({ task: started.task }));
     expect([Code.PermissionDenied, Code.NotFound]).toContain(read.code);
     expect((await labels().downloadBatch({ task: started.task })).printed).toBe(1);
+  });
+
+  it('is downloaded again while its PDF is kept, then refused with its reason', async () => {
+    const started = await labels().printLabels({ products: [items[0]!, items[2]!] });
+    expect(await taskEnded(started.task)).toBe('COMPLETED');
+    const first = await labels().downloadBatch({ task: started.task });
+    const again = await labels().downloadBatch({ task: started.task });
+    expect(again.printed).toBe(2);
+    expect(pdfPages(again.file).pages).toBe(2);
+    expect(again.file).toEqual(first.file);
+    const endedAgo = (days: number) =>
+      sql`update background_task
+        set last_run_end_datetime = now() - make_interval(days => ${days})
+        where uuid = ${started.task}`.execute(db());
+    await endedAgo(LABEL_BATCH_KEPT_DAYS - 1);
+    expect((await labels().downloadBatch({ task: started.task })).printed).toBe(2);
+    await endedAgo(LABEL_BATCH_KEPT_DAYS);
+    expect(await refusalOf(labels().downloadBatch({ task: started.task }))).toEqual({
+      code: Code.FailedPrecondition,
+      reason: 'LABEL_BATCH_EXPIRED',
+    });
   });
 });

@@ -3,6 +3,7 @@ import { Code, ConnectError, type HandlerContext } from '@connectrpc/connect';
 import { sql, type Kysely } from 'kysely';
 import { PDFDocument } from 'pdf-lib';
 import { parisDay } from '../../../src/domain/calendar.ts';
+import { LABEL_BATCH_KEPT_DAYS, batchKeptUntil } from '../../../src/domain/shipping/labelBatch.ts';
 import { TaskName } from '../../../src/rpc/gen/seconde/v1/background_task_pb.ts';
 import {
   LabelFormat,
@@ -137,7 +138,8 @@ function printRunner(
 /**
  * Batch printing: the chosen sold items' labels into one PDF, built by a background task the task
  * panel follows; items without a printable label are told apart with their reason at once, labels
- * the carrier does not give when the task runs are told with the file.
+ * the carrier does not give when the task runs are told with the file. The task's owner downloads
+ * the PDF again (task panel) for LABEL_BATCH_KEPT_DAYS after the task ended.
  */
 export function labelBatchHandlers(deps: ServiceDeps) {
   const { db, clock, documents, tasks } = deps;
@@ -211,6 +213,13 @@ export function labelBatchHandlers(deps: ServiceDeps) {
         Code.FailedPrecondition,
         'LABEL_BATCH_NOT_READY',
         'The labels are still being printed',
+      );
+    const ended = (task.last_run_end_datetime ?? task.updated_at) as Date;
+    if (batchKeptUntil(new Date(ended)) <= clock())
+      throw fail(
+        Code.FailedPrecondition,
+        'LABEL_BATCH_EXPIRED',
+        `A batch's PDF is kept ${LABEL_BATCH_KEPT_DAYS} days; print the labels again`,
       );
     const file = await documents.get(result.key);
     if (!file) throw fail(Code.NotFound, 'NOT_FOUND', 'The batch file is no longer kept');

@@ -1,5 +1,12 @@
-/** Why a batch download is refused: the task still runs, or it ended in error. */
-export const LABEL_BATCH_REASONS = ['LABEL_BATCH_NOT_READY', 'LABEL_BATCH_FAILED'] as const;
+/**
+ * Why a batch download is refused: the task still runs, it ended in error, or its PDF is past
+ * the days it is kept.
+ */
+export const LABEL_BATCH_REASONS = [
+  'LABEL_BATCH_NOT_READY',
+  'LABEL_BATCH_FAILED',
+  'LABEL_BATCH_EXPIRED',
+] as const;
 export type LabelBatchReason = (typeof LABEL_BATCH_REASONS)[number];
 
 /**
@@ -17,3 +24,10 @@ export type BatchSkipReason = (typeof BATCH_SKIP_REASONS)[number];
 
 /** Most items one batch prints (the contract's limit on the request). */
 export const MAX_BATCH_ITEMS = 500;
+
+/** Days a finished batch's PDF is kept, from the task's end: downloaded again until then. */
+export const LABEL_BATCH_KEPT_DAYS = 30;
+
+/** Until when a batch that ended at `endedAt` may be downloaded again. */
+export const batchKeptUntil = (endedAt: Date): Date =>
+  new Date(endedAt.getTime() + LABEL_BATCH_KEPT_DAYS * 86_400_000);

@@ -24,6 +24,11 @@ export const tasksEn = {
     errorContact: 'An error happen please contact us by clicking on Contact us in the nav bar',
     contactUs: 'Contact us',
     open: 'Open',
+    download: 'Download',
+    downloadLabel: 'Download the PDF: {{name}} ({{label}})',
+    downloadKeptUntil: 'Kept until {{day}}',
+    downloadFailed: 'The PDF could not be downloaded: try again.',
+    downloadExpired: 'This PDF is no longer kept: print the labels again.',
     wardrobeOpen: 'Import my Vinted wardrobe',
     wardrobeTitle: 'Import a Vinted wardrobe',
     wardrobeIntro:

@@ -25,6 +25,11 @@ export const tasksFr = {
       'Une erreur est survenue, contactez-nous en cliquant sur « Nous contacter » dans la barre de navigation',
     contactUs: 'Nous contacter',
     open: 'Ouvrir',
+    download: 'Télécharger',
+    downloadLabel: 'Télécharger le PDF : {{name}} ({{label}})',
+    downloadKeptUntil: 'Conservé jusqu’au {{day}}',
+    downloadFailed: 'Le PDF n’a pas pu être téléchargé : réessayez.',
+    downloadExpired: 'Ce PDF n’est plus conservé : relancez l’impression des étiquettes.',
     wardrobeOpen: 'Importer mon vestiaire Vinted',
     wardrobeTitle: 'Importer un vestiaire Vinted',
     wardrobeIntro:

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { create } from '@bufbuild/protobuf';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { LABEL_BATCH_KEPT_DAYS } from '../../domain/shipping/labelBatch.ts';
 import {
   BackgroundTaskSchema,
   BackgroundTaskStatus,
@@ -70,6 +72,30 @@ describe('the task panel model', () => {
         server(BackgroundTaskStatus.COMPLETED),
       ]),
     ).toBe(120 + 2 * 80 + 2 * 150);
+  });
+
+  it('offers a finished batch of labels again for the days its PDF is kept', () => {
+    const ended = new Date('2026-11-27T10:00:00Z');
+    const batch = (status: BackgroundTaskStatus, taskName = TaskName.PRINT_SHIPPING_LABELS) =>
+      fromServerTask(
+        create(BackgroundTaskSchema, {
+          uuid: 'batch',
+          status,
+          taskName,
+          lastRunEndDatetime: timestampFromDate(ended),
+        }),
+      );
+    expect(batch(BackgroundTaskStatus.COMPLETED).fileUntil).toBe(
+      ended.getTime() + LABEL_BATCH_KEPT_DAYS * 86_400_000,
+    );
+    expect(batch(BackgroundTaskStatus.ERROR).fileUntil).toBeUndefined();
+    expect(batch(BackgroundTaskStatus.RUNNING).fileUntil).toBeUndefined();
+    expect(
+      batch(BackgroundTaskStatus.COMPLETED, TaskName.IMPORT_SHEET_FILE).fileUntil,
+    ).toBeUndefined();
+    expect(
+      server(BackgroundTaskStatus.COMPLETED, TaskName.PRINT_SHIPPING_LABELS).fileUntil,
+    ).toBeUndefined();
   });
 
   it('finds the tasks that just finished well, never on the first list', () => {

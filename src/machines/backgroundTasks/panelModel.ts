@@ -1,3 +1,5 @@
+import { timestampDate } from '@bufbuild/protobuf/wkt';
+import { batchKeptUntil } from '../../domain/shipping/labelBatch.ts';
 import {
   BackgroundTaskStatus,
   TaskName,
@@ -17,6 +19,11 @@ export interface PanelTask {
   readonly status: PanelStatus;
   readonly current: number;
   readonly total: number;
+  /**
+   * A finished batch of labels: until when (epoch ms) its PDF is kept, so the panel offers to
+   * download it again; absent for every other task.
+   */
+  readonly fileUntil?: number;
 }
 
 /** A task this tab runs, as the in-tab task list holds it (its label already translated). */
@@ -64,10 +71,24 @@ function statusOf(status: BackgroundTaskStatus): PanelStatus {
 /** A server task's fields the panel reads: a message, or the plain copy the stream worker sends. */
 export type ServerTaskLike = Pick<
   BackgroundTask,
-  'uuid' | 'taskName' | 'status' | 'label' | 'currentItemNumber' | 'totalItems'
+  | 'uuid'
+  | 'taskName'
+  | 'status'
+  | 'label'
+  | 'currentItemNumber'
+  | 'totalItems'
+  | 'lastRunEndDatetime'
 >;
 
+/** Until when a finished label batch's PDF may be downloaded again; undefined for other tasks. */
+function fileUntilOf(task: ServerTaskLike): number | undefined {
+  if (task.taskName !== TaskName.PRINT_SHIPPING_LABELS) return undefined;
+  if (task.status !== BackgroundTaskStatus.COMPLETED || !task.lastRunEndDatetime) return undefined;
+  return batchKeptUntil(timestampDate(task.lastRunEndDatetime)).getTime();
+}
+
 export function fromServerTask(task: ServerTaskLike): PanelTask {
+  const fileUntil = fileUntilOf(task);
   return {
     id: task.uuid,
     source: 'server',
@@ -76,6 +97,7 @@ export function fromServerTask(task: ServerTaskLike): PanelTask {
     status: statusOf(task.status),
     current: task.currentItemNumber,
     total: task.totalItems,
+    ...(fileUntil !== undefined && { fileUntil }),
   };
 }
 

@@ -1,7 +1,10 @@
 import { Button, Classes, Icon, Intent, ProgressBar } from '@blueprintjs/core';
-import { memo } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PanelStatus, PanelTask } from '../../machines/backgroundTasks/panelModel.ts';
+
+/** A finished batch of labels' download: its own chunk, loaded when such a task shows. */
+const BatchRedownload = lazy(() => import('../shipping/BatchRedownload.tsx'));
 
 const STATUS_KEYS: Readonly<Record<PanelStatus, string>> = {
   waiting: 'tasks.statusWaiting',
@@ -76,6 +79,11 @@ export const TaskPanelItem = memo(function TaskPanelItem({
           animate={task.total === 0}
           aria-label={t('tasks.progressLabel', { name, current: task.current, total: task.total })}
         />
+      )}
+      {task.fileUntil !== undefined && task.fileUntil > Date.now() && (
+        <Suspense fallback={null}>
+          <BatchRedownload task={task.id} name={name} label={task.label} until={task.fileUntil} />
+        </Suspense>
       )}
       {counted && task.total > 0 && (
         <span className="seconde-task-count" data-testid="task-count">

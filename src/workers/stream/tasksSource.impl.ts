@@ -11,7 +11,13 @@ import { readResumable } from './resumableStream.ts';
 /** One task as it crosses the worker boundary: the message's fields, as plain cloneable data. */
 export type TaskSnapshot = Pick<
   BackgroundTask,
-  'uuid' | 'taskName' | 'status' | 'label' | 'currentItemNumber' | 'totalItems'
+  | 'uuid'
+  | 'taskName'
+  | 'status'
+  | 'label'
+  | 'currentItemNumber'
+  | 'totalItems'
+  | 'lastRunEndDatetime'
 >;
 
 /** The caller's tasks stream: each message is the whole current list. */
@@ -64,6 +70,7 @@ const plain = (task: TaskSnapshot): TaskSnapshot => ({
   label: task.label,
   currentItemNumber: task.currentItemNumber,
   totalItems: task.totalItems,
+  lastRunEndDatetime: task.lastRunEndDatetime,
 });
 
 const cancelled = () => new ConnectError('The task stream was cancelled', Code.Canceled);
