@@ -806,6 +806,11 @@ export interface PaymentProcess {
   payment_provider_id: string | null;
   payment_provider_name: string | null;
   payment_provider_type: string | null;
+export interface NoticeRead {
+  read_seq: Generated<Int8>;
+  recipient: string;
+}
+
   payment_status: PaymentStatus | null;
   payment_url: Generated<string>;
   payment_url_expires_at: Timestamp | null;
@@ -1350,5 +1355,6 @@ export interface Database {
   support_ticket: SupportTicket;
   support_ticket_message: SupportTicketMessage;
   vendor: Vendor;
+  notice_read: NoticeRead;
   vendor_connector: VendorConnector;
 }

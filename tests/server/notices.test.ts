@@ -284,4 +284,49 @@ describe('live notices', () => {
     expect(before.notices).toEqual([]);
     await before.close();
   });
+
+  it('lists the latest notices to a tab opened later, newest first, unread until marked read, the caller’s own only', async () => {
+    await setCustomer('PHONE_CALL', 'fr');
+    const notices = () => t.client(NotificationService, 'customer');
+    const before = await notices().list({});
+    await notices().markRead({ upToSeq: before.lastSeq });
+    // No tab open: a sale happens.
+    const item = await depositorsItem(25);
+    await sellThroughShop(item.uuid, 25);
+
+    const fresh = await notices().list({});
+    expect(fresh.lastSeq).toBe(before.lastSeq + 1n);
+    expect(fresh.readSeq).toBe(before.lastSeq);
+    expect(fresh.notices[0]).toMatchObject({
+      seq: fresh.lastSeq,
+      kind: NoticeKind.ITEM_SOLD,
+      product: item.uuid,
+      itemName: item.name,
+    });
+    const seqs = fresh.notices.map((n) => n.seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => (a < b ? 1 : -1)));
+    expect(fresh.notices.length).toBeLessThanOrEqual(20);
+    expect((await notices().list({ limit: 1 })).notices).toHaveLength(1);
+
+    // Marking past the latest reads up to the latest; marking lower never unreads.
+    expect((await notices().markRead({ upToSeq: fresh.lastSeq + 50n })).readSeq).toBe(
+      fresh.lastSeq,
+    );
+    expect((await notices().markRead({ upToSeq: 1n })).readSeq).toBe(fresh.lastSeq);
+    expect((await notices().list({})).readSeq).toBe(fresh.lastSeq);
+
+    // Another user lists and reads only their own: trial@ was never told anything.
+    const other = await t.client(NotificationService, 'trial').list({});
+    expect(other).toMatchObject({ notices: [], lastSeq: 0n, readSeq: 0n });
+    expect((await t.client(NotificationService, 'trial').markRead({ upToSeq: 5n })).readSeq).toBe(
+      0n,
+    );
+    // The vendor's list has their own notice of the same sale (the price), not the depositor's.
+    const vendorList = await t.client(NotificationService, 'vendor').list({});
+    const vendorSold = vendorList.notices.find(
+      (n) => n.kind === NoticeKind.ITEM_SOLD && n.product === item.uuid,
+    );
+    expect(vendorSold?.amountCents).toBe(2500n);
+    expect(fresh.notices[0]!.amountCents).toBeLessThan(2500n);
+  }, 60_000);
 });

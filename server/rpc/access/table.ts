@@ -560,6 +560,8 @@ export const ACCESS_TABLE: readonly ServiceEntry[] = [
     stream: rule(SIGNED_IN, null),
   }),
   rulesFor(BackgroundTaskService, {
+    list: rule(SIGNED_IN, null),
+    markRead: rule(SIGNED_IN, null),
     list: member('background_task'),
     streamList: member('background_task'),
     dismiss: member('background_task'),

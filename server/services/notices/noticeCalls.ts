@@ -3,10 +3,14 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { HandlerContext } from '@connectrpc/connect';
 import { sql } from 'kysely';
 import {
+  ListNoticesResponseSchema,
+  MarkNoticesReadResponseSchema,
   NoticeKind,
   NoticeSchema,
   NotificationService,
   StreamNoticesResponseSchema,
+  type ListNoticesRequest,
+  type MarkNoticesReadRequest,
   type Notice,
   type StreamNoticesRequest,
 } from '../../../src/rpc/gen/seconde/v1/notification_pb.ts';
@@ -25,6 +29,8 @@ export const NOTICE_HEARTBEAT_MS = 25_000;
 const WAKE_DELAY_MS = 60;
 /** Notices sent per message at most; a long absence comes back in several. */
 const BATCH = 100;
+/** Notices a List answers when the request names no number. */
+export const NOTICE_LIST_DEFAULT = 20;
 
 interface NoticeRow {
   seq: string;
@@ -84,9 +90,10 @@ function toNotice(row: NoticeRow): Notice {
 }
 
 /**
- * NotificationService.Stream: the caller's notices after `after_seq` (or, opened `from_now`, none
+ * NotificationService: Stream, the caller's notices after `after_seq` (or, opened `from_now`, none
  * written before), then each new one as it commits, with a heartbeat while quiet. Scoped to the
- * caller's identity alone: nothing in the request can name another user.
+ * caller's identity alone: nothing in the request can name another user. List and MarkRead, the
+ * latest notices with the caller's read state, for a tab that was not open when they came.
  */
 export function noticeCallsHandlers(deps: ServiceDeps) {
   const { db, mailer } = deps;
@@ -142,5 +149,46 @@ export function noticeCallsHandlers(deps: ServiceDeps) {
     }
   }
 
-  return [implement(NotificationService, { stream })] as const;
+  /** The caller's latest seq and how far they have read, both 0 for a user never told anything. */
+  async function standing(recipient: string): Promise<{ lastSeq: bigint; readSeq: bigint }> {
+    const { rows } = await sql<{ last_seq: string | null; read_seq: string | null }>`
+      select (select last_seq from notice_counter where recipient = ${recipient})::text as last_seq,
+        (select read_seq from notice_read where recipient = ${recipient})::text as read_seq`.execute(
+      db,
+    );
+    return { lastSeq: BigInt(rows[0]?.last_seq ?? 0), readSeq: BigInt(rows[0]?.read_seq ?? 0) };
+  }
+
+  /** NotificationService.List: the caller's latest notices, newest first, and where reading stands. */
+  async function list(req: ListNoticesRequest, ctx: HandlerContext) {
+    const recipient = requireCaller(ctx).sub;
+    const limit = req.limit > 0 ? req.limit : NOTICE_LIST_DEFAULT;
+    const { rows } = await sql<NoticeRow>`
+      select seq::text as seq, kind::text as kind, payload, created_at from notice
+      where recipient = ${recipient} order by seq desc limit ${limit}`.execute(db);
+    const { lastSeq, readSeq } = await standing(recipient);
+    return create(ListNoticesResponseSchema, {
+      notices: rows.map(toNotice),
+      lastSeq,
+      readSeq: readSeq > lastSeq ? lastSeq : readSeq,
+    });
+  }
+
+  /**
+   * NotificationService.MarkRead: the caller's notices up to `up_to_seq` (at most their latest)
+   * are read; read ones stay read, whatever the seq sent.
+   */
+  async function markRead(req: MarkNoticesReadRequest, ctx: HandlerContext) {
+    const recipient = requireCaller(ctx).sub;
+    const { lastSeq } = await standing(recipient);
+    const upTo = req.upToSeq > lastSeq ? lastSeq : req.upToSeq;
+    const { rows } = await sql<{ read_seq: string }>`
+      insert into notice_read (recipient, read_seq) values (${recipient}, ${upTo.toString()}::bigint)
+      on conflict (recipient) do update
+        set read_seq = greatest(notice_read.read_seq, excluded.read_seq)
+      returning read_seq::text as read_seq`.execute(db);
+    return create(MarkNoticesReadResponseSchema, { readSeq: BigInt(rows[0]!.read_seq) });
+  }
+
+  return [implement(NotificationService, { stream, list, markRead })] as const;
 }

@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file seconde/v1/notification.proto.
  */
 export const file_seconde_v1_notification: GenFile = /*@__PURE__*/
-  fileDesc("Ch1zZWNvbmRlL3YxL25vdGlmaWNhdGlvbi5wcm90bxIKc2Vjb25kZS52MSLkAgoGTm90aWNlEgsKA3NlcRgBIAEoAxIkCgRraW5kGAIgASgOMhYuc2Vjb25kZS52MS5Ob3RpY2VLaW5kEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB3Byb2R1Y3QYBCABKAkSEQoJaXRlbV9uYW1lGAUgASgJEhYKDml0ZW1fcmVmZXJlbmNlGAYgASgJEhQKDGFtb3VudF9jZW50cxgHIAEoAxIPCgdkZXBvc2l0GAggASgJEhQKDGRlcG9zaXRfbmFtZRgJIAEoCRIvCg1wYXlvdXRfbWV0aG9kGAogASgOMhguc2Vjb25kZS52MS5QYXlvdXRNZXRob2QSFgoOcmVjZWlwdF9udW1iZXIYCyABKAkSDAoEdGFzaxgMIAEoCRISCgp0YXNrX2xhYmVsGA0gASgJEhMKC3Rhc2tfZmFpbGVkGA4gASgIIkQKFFN0cmVhbU5vdGljZXNSZXF1ZXN0EhoKCWFmdGVyX3NlcRgBIAEoA0IHukgEIgIoABIQCghmcm9tX25vdxgCIAEoCCJOChVTdHJlYW1Ob3RpY2VzUmVzcG9uc2USIwoHbm90aWNlcxgBIAMoCzISLnNlY29uZGUudjEuTm90aWNlEhAKCGxhc3Rfc2VxGAIgASgDKsEBCgpOb3RpY2VLaW5kEhsKF05PVElDRV9LSU5EX1VOU1BFQ0lGSUVEEAASGQoVTk9USUNFX0tJTkRfSVRFTV9TT0xEEAESHQoZTk9USUNFX0tJTkRfSVRFTV9SRVNFUlZFRBACEiAKHE5PVElDRV9LSU5EX0RFUE9TSVRfQVNTSUdORUQQAxIbChdOT1RJQ0VfS0lORF9QQVlPVVRfU0VOVBAEEh0KGU5PVElDRV9LSU5EX1RBU0tfRklOSVNIRUQQBTJmChNOb3RpZmljYXRpb25TZXJ2aWNlEk8KBlN0cmVhbRIgLnNlY29uZGUudjEuU3RyZWFtTm90aWNlc1JlcXVlc3QaIS5zZWNvbmRlLnYxLlN0cmVhbU5vdGljZXNSZXNwb25zZTABYgZwcm90bzM", [file_buf_validate_validate, file_google_protobuf_timestamp, file_seconde_v1_payout]);
+  fileDesc("Ch1zZWNvbmRlL3YxL25vdGlmaWNhdGlvbi5wcm90bxIKc2Vjb25kZS52MSLkAgoGTm90aWNlEgsKA3NlcRgBIAEoAxIkCgRraW5kGAIgASgOMhYuc2Vjb25kZS52MS5Ob3RpY2VLaW5kEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB3Byb2R1Y3QYBCABKAkSEQoJaXRlbV9uYW1lGAUgASgJEhYKDml0ZW1fcmVmZXJlbmNlGAYgASgJEhQKDGFtb3VudF9jZW50cxgHIAEoAxIPCgdkZXBvc2l0GAggASgJEhQKDGRlcG9zaXRfbmFtZRgJIAEoCRIvCg1wYXlvdXRfbWV0aG9kGAogASgOMhguc2Vjb25kZS52MS5QYXlvdXRNZXRob2QSFgoOcmVjZWlwdF9udW1iZXIYCyABKAkSDAoEdGFzaxgMIAEoCRISCgp0YXNrX2xhYmVsGA0gASgJEhMKC3Rhc2tfZmFpbGVkGA4gASgIIkQKFFN0cmVhbU5vdGljZXNSZXF1ZXN0EhoKCWFmdGVyX3NlcRgBIAEoA0IHukgEIgIoABIQCghmcm9tX25vdxgCIAEoCCJOChVTdHJlYW1Ob3RpY2VzUmVzcG9uc2USIwoHbm90aWNlcxgBIAMoCzISLnNlY29uZGUudjEuTm90aWNlEhAKCGxhc3Rfc2VxGAIgASgDIi4KEkxpc3ROb3RpY2VzUmVxdWVzdBIYCgVsaW1pdBgBIAEoBUIJukgGGgQYZCgAIl4KE0xpc3ROb3RpY2VzUmVzcG9uc2USIwoHbm90aWNlcxgBIAMoCzISLnNlY29uZGUudjEuTm90aWNlEhAKCHJlYWRfc2VxGAIgASgDEhAKCGxhc3Rfc2VxGAMgASgDIjQKFk1hcmtOb3RpY2VzUmVhZFJlcXVlc3QSGgoJdXBfdG9fc2VxGAEgASgDQge6SAQiAigAIisKF01hcmtOb3RpY2VzUmVhZFJlc3BvbnNlEhAKCHJlYWRfc2VxGAEgASgDKsEBCgpOb3RpY2VLaW5kEhsKF05PVElDRV9LSU5EX1VOU1BFQ0lGSUVEEAASGQoVTk9USUNFX0tJTkRfSVRFTV9TT0xEEAESHQoZTk9USUNFX0tJTkRfSVRFTV9SRVNFUlZFRBACEiAKHE5PVElDRV9LSU5EX0RFUE9TSVRfQVNTSUdORUQQAxIbChdOT1RJQ0VfS0lORF9QQVlPVVRfU0VOVBAEEh0KGU5PVElDRV9LSU5EX1RBU0tfRklOSVNIRUQQBTKEAgoTTm90aWZpY2F0aW9uU2VydmljZRJPCgZTdHJlYW0SIC5zZWNvbmRlLnYxLlN0cmVhbU5vdGljZXNSZXF1ZXN0GiEuc2Vjb25kZS52MS5TdHJlYW1Ob3RpY2VzUmVzcG9uc2UwARJHCgRMaXN0Eh4uc2Vjb25kZS52MS5MaXN0Tm90aWNlc1JlcXVlc3QaHy5zZWNvbmRlLnYxLkxpc3ROb3RpY2VzUmVzcG9uc2USUwoITWFya1JlYWQSIi5zZWNvbmRlLnYxLk1hcmtOb3RpY2VzUmVhZFJlcXVlc3QaIy5zZWNvbmRlLnYxLk1hcmtOb3RpY2VzUmVhZFJlc3BvbnNlYgZwcm90bzM", [file_buf_validate_validate, file_google_protobuf_timestamp, file_seconde_v1_payout]);
 
 /**
  * One notice of the caller. Never names a buyer: a depositor learns what sold and for how much.
@@ -169,6 +169,99 @@ export const StreamNoticesResponseSchema: GenMessage<StreamNoticesResponse> = /*
   messageDesc(file_seconde_v1_notification, 2);
 
 /**
+ * The caller's latest notices, for the notices panel of a tab that was not open when they came.
+ *
+ * @generated from message seconde.v1.ListNoticesRequest
+ */
+export type ListNoticesRequest = Message<"seconde.v1.ListNoticesRequest"> & {
+  /**
+   * How many at most, newest first; 0 for the default (20).
+   *
+   * @generated from field: int32 limit = 1;
+   */
+  limit: number;
+};
+
+/**
+ * Describes the message seconde.v1.ListNoticesRequest.
+ * Use `create(ListNoticesRequestSchema)` to create a new message.
+ */
+export const ListNoticesRequestSchema: GenMessage<ListNoticesRequest> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_notification, 3);
+
+/**
+ * @generated from message seconde.v1.ListNoticesResponse
+ */
+export type ListNoticesResponse = Message<"seconde.v1.ListNoticesResponse"> & {
+  /**
+   * Newest first.
+   *
+   * @generated from field: repeated seconde.v1.Notice notices = 1;
+   */
+  notices: Notice[];
+
+  /**
+   * Every notice with a seq up to this one is read; later ones are unread.
+   *
+   * @generated from field: int64 read_seq = 2;
+   */
+  readSeq: bigint;
+
+  /**
+   * The caller's latest seq.
+   *
+   * @generated from field: int64 last_seq = 3;
+   */
+  lastSeq: bigint;
+};
+
+/**
+ * Describes the message seconde.v1.ListNoticesResponse.
+ * Use `create(ListNoticesResponseSchema)` to create a new message.
+ */
+export const ListNoticesResponseSchema: GenMessage<ListNoticesResponse> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_notification, 4);
+
+/**
+ * Marks the caller's notices read up to a seq they have been shown.
+ *
+ * @generated from message seconde.v1.MarkNoticesReadRequest
+ */
+export type MarkNoticesReadRequest = Message<"seconde.v1.MarkNoticesReadRequest"> & {
+  /**
+   * A later seq than the caller's latest is read as their latest; an earlier one than already
+   * read changes nothing (read stays read).
+   *
+   * @generated from field: int64 up_to_seq = 1;
+   */
+  upToSeq: bigint;
+};
+
+/**
+ * Describes the message seconde.v1.MarkNoticesReadRequest.
+ * Use `create(MarkNoticesReadRequestSchema)` to create a new message.
+ */
+export const MarkNoticesReadRequestSchema: GenMessage<MarkNoticesReadRequest> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_notification, 5);
+
+/**
+ * @generated from message seconde.v1.MarkNoticesReadResponse
+ */
+export type MarkNoticesReadResponse = Message<"seconde.v1.MarkNoticesReadResponse"> & {
+  /**
+   * @generated from field: int64 read_seq = 1;
+   */
+  readSeq: bigint;
+};
+
+/**
+ * Describes the message seconde.v1.MarkNoticesReadResponse.
+ * Use `create(MarkNoticesReadResponseSchema)` to create a new message.
+ */
+export const MarkNoticesReadResponseSchema: GenMessage<MarkNoticesReadResponse> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_notification, 6);
+
+/**
  * What a live notice is about; the client writes its text from the kind and the fields.
  *
  * @generated from enum seconde.v1.NoticeKind
@@ -222,7 +315,8 @@ export const NoticeKindSchema: GenEnum<NoticeKind> = /*@__PURE__*/
   enumDesc(file_seconde_v1_notification, 0);
 
 /**
- * The live notices of the signed-in user: one stream per tab.
+ * The notices of the signed-in user: one live stream per tab, and the latest ones with their
+ * read state (kept per user on the server, the same in every tab).
  *
  * @generated from service seconde.v1.NotificationService
  */
@@ -234,6 +328,22 @@ export const NotificationService: GenService<{
     methodKind: "server_streaming";
     input: typeof StreamNoticesRequestSchema;
     output: typeof StreamNoticesResponseSchema;
+  },
+  /**
+   * @generated from rpc seconde.v1.NotificationService.List
+   */
+  list: {
+    methodKind: "unary";
+    input: typeof ListNoticesRequestSchema;
+    output: typeof ListNoticesResponseSchema;
+  },
+  /**
+   * @generated from rpc seconde.v1.NotificationService.MarkRead
+   */
+  markRead: {
+    methodKind: "unary";
+    input: typeof MarkNoticesReadRequestSchema;
+    output: typeof MarkNoticesReadResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_seconde_v1_notification, 0);
