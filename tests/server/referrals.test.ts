@@ -1,59 +1,29 @@
 import { Code } from '@connectrpc/connect';
 import { sql } from 'kysely';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  SANDBOX_BILLING,
-  type BillingSettings,
-} from '../../server/services/billing/billingSettings.ts';
-import { PAYMENT_WEBHOOK_PATH } from '../../server/services/billing/paymentProvider.ts';
-import { createPaymentSandbox, type PaymentSandbox } from '../../server/sandbox/paymentSandbox.ts';
 import { isSponsorCodeShape } from '../../src/domain/referral/sponsorCode.ts';
 import { ReferralRewardStatus, ReferralService } from '../../src/rpc/gen/seconde/v1/referral_pb.ts';
 import {
   SubscriptionService,
   SubscriptionType,
 } from '../../src/rpc/gen/seconde/v1/subscription_pb.ts';
-import { listenHttpDouble, type HttpDouble } from '../helpers/httpDouble.ts';
+import { PAYMENT_WEBHOOK_PATH } from '../../server/services/billing/paymentProvider.ts';
+import { startPaymentSandbox, type TestPaymentSandbox } from '../helpers/paymentSandbox.ts';
 import { refusalOf, startTestServer, type TestServer } from '../helpers/testServer.ts';
 
-const SECRET_KEY = 'sk_test_referrals';
-const WEBHOOK_SECRET = 'whsec_referrals';
 const DAY = 86_400;
 
 let t: TestServer;
-let double: HttpDouble;
-let sandbox: PaymentSandbox;
+let payments: TestPaymentSandbox;
 let serverUrl = '';
 let vendorUuid = '';
 let trialUuid = '';
 let companyUuid = '';
 
 beforeAll(async () => {
-  let base = '';
-  sandbox = createPaymentSandbox({
-    secretKey: SECRET_KEY,
-    webhookSecret: WEBHOOK_SECRET,
-    prices: SANDBOX_BILLING.plans.map((p) => ({
-      id: p.priceId,
-      unitAmount: p.amountCents,
-      currency: 'eur',
-      interval: p.interval,
-      name: p.type,
-    })),
-    pagesUrl: () => base,
-    webhookUrl: () => `${serverUrl}${PAYMENT_WEBHOOK_PATH}`,
-  });
-  double = await listenHttpDouble((req, res) => sandbox.handle(req, res, req.url ?? '/'));
-  base = double.base;
-  const billing: BillingSettings = {
-    ...SANDBOX_BILLING,
-    secretKey: SECRET_KEY,
-    webhookSecret: WEBHOOK_SECRET,
-    apiUrl: double.base,
-    sandbox: false,
-  };
-  t = await startTestServer({ demoProducts: 0, billing });
+  payments = await startPaymentSandbox('referrals', () => serverUrl);
+  t = await startTestServer({ demoProducts: 0, billing: payments.billing });
   serverUrl = t.server.url;
   vendorUuid = (await t.me('vendor')).vendorUuid;
   trialUuid = (await t.me('trial')).vendorUuid;
@@ -65,7 +35,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await double?.close();
+  await payments?.double.close();
 });
 
 const codeOf = async (vendor: string) =>
@@ -78,9 +48,9 @@ const codeOf = async (vendor: string) =>
 /** Waits until every event sent, and every event those made the server cause, is answered. */
 async function settle() {
   let seen = -1;
-  while (seen !== sandbox.deliveries.length) {
-    seen = sandbox.deliveries.length;
-    await sandbox.settled();
+  while (seen !== payments.sandbox.deliveries.length) {
+    seen = payments.sandbox.deliveries.length;
+    await payments.sandbox.settled();
   }
 }
 
@@ -96,7 +66,7 @@ const referralRow = async () =>
   ).rows[0];
 
 const paidOf = (customer: unknown) =>
-  sandbox.deliveries
+  payments.sandbox.deliveries
     .filter((d) => d.event.type === 'invoice.paid')
     .map((d) => (d.event.data as { object: Stripe.Invoice }).object)
     .filter((i) => i.customer === customer)
@@ -235,7 +205,7 @@ describe('the referral reward', () => {
     const sponsorSession = await t
       .client(SubscriptionService, 'vendor')
       .createCheckoutSession({ type: SubscriptionType.STARTER, interval: 'month' });
-    const sponsor = await sandbox.completeCheckout(sponsorSession.sessionId);
+    const sponsor = await payments.sandbox.completeCheckout(sponsorSession.sessionId);
     await settle();
     expect(paidOf(sponsor.customer)).toEqual([1900]);
 
@@ -243,45 +213,42 @@ describe('the referral reward', () => {
     const coded = await t
       .client(SubscriptionService, 'trial')
       .createCheckoutSession({ type: SubscriptionType.ESSENTIAL, interval: 'month' });
-    const stripe = new Stripe(SECRET_KEY, {
-      host: new URL(double.base).hostname,
-      port: Number(new URL(double.base).port),
-      protocol: 'http',
-    });
+    const stripe = payments.provider();
     const session = await stripe.checkout.sessions.retrieve(coded.sessionId);
     expect(session.amount_total).toBe(0);
     expect(session.discounts?.[0]?.coupon).toMatch(/^seconde-referral-welcome-/);
-    const sponsored = await sandbox.completeCheckout(coded.sessionId);
+    const sponsored = await payments.sandbox.completeCheckout(coded.sessionId);
     await settle();
     // A free first invoice pays nothing, so it earns nothing yet.
     expect(paidOf(sponsored.customer)).toEqual([0]);
     expect((await referralRow())?.reward_status).toBe('PENDING');
 
     // The second month is paid: the sponsor's month is earned and put on their plan.
-    sandbox.advanceClock(32 * DAY);
+    payments.sandbox.advanceClock(32 * DAY);
     await settle();
     expect(paidOf(sponsored.customer)).toEqual([0, 2900]);
     const earned = await referralRow();
     expect(earned).toMatchObject({ reward_status: 'APPLIED' });
     expect(earned?.sponsor_coupon).toMatch(/^seconde-referral-sponsor-/);
-    expect(sandbox.deliveries.every((d) => d.status === 200)).toBe(true);
+    expect(payments.sandbox.deliveries.every((d) => d.status === 200)).toBe(true);
     const listed = await t.client(ReferralService, 'vendor').listReferrals({});
     expect(listed.results[0]).toMatchObject({ rewardStatus: ReferralRewardStatus.APPLIED });
     expect(listed.results[0]!.rewardedAt).toBeDefined();
 
     // Replaying the paid invoice's event (signed again) changes nothing.
     const updates = () =>
-      sandbox.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/v1/subscriptions/'))
-        .length;
+      payments.sandbox.requests.filter(
+        (r) => r.method === 'POST' && r.path.startsWith('/v1/subscriptions/'),
+      ).length;
     const before = updates();
-    const paid = sandbox.deliveries.filter(
+    const paid = payments.sandbox.deliveries.filter(
       (d) =>
         d.event.type === 'invoice.paid' &&
         (d.event.data as { object: Stripe.Invoice }).object.customer === sponsored.customer,
     )[1]!;
     const replay = await fetch(`${serverUrl}${PAYMENT_WEBHOOK_PATH}`, {
       method: 'POST',
-      headers: { 'stripe-signature': sandbox.sign(paid.payload) },
+      headers: { 'stripe-signature': payments.sandbox.sign(paid.payload) },
       body: paid.payload,
     });
     expect(await replay.json()).toMatchObject({ outcome: 'replayed' });
@@ -291,9 +258,9 @@ describe('the referral reward', () => {
 
     // The sponsor's next month is free, the one after is paid again; later payments of the
     // sponsored vendor earn nothing more.
-    sandbox.advanceClock(31 * DAY);
+    payments.sandbox.advanceClock(31 * DAY);
     await settle();
-    sandbox.advanceClock(31 * DAY);
+    payments.sandbox.advanceClock(31 * DAY);
     await settle();
     expect(paidOf(sponsor.customer)).toEqual([1900, 1900, 0, 1900]);
     expect(paidOf(sponsored.customer)).toEqual([0, 2900, 2900, 2900]);

@@ -1,62 +1,32 @@
 import { Code } from '@connectrpc/connect';
 import { sql } from 'kysely';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  SANDBOX_BILLING,
-  type BillingSettings,
-} from '../../server/services/billing/billingSettings.ts';
-import { PAYMENT_WEBHOOK_PATH } from '../../server/services/billing/paymentProvider.ts';
-import { createPaymentSandbox, type PaymentSandbox } from '../../server/sandbox/paymentSandbox.ts';
 import {
   SubscriptionService,
   SubscriptionType,
 } from '../../src/rpc/gen/seconde/v1/subscription_pb.ts';
-import { listenHttpDouble, type HttpDouble } from '../helpers/httpDouble.ts';
+import { startPaymentSandbox, type TestPaymentSandbox } from '../helpers/paymentSandbox.ts';
 import { refusalOf, startTestServer, type TestServer } from '../helpers/testServer.ts';
 
-const SECRET_KEY = 'sk_test_subscription_coupons';
-const WEBHOOK_SECRET = 'whsec_subscription_coupons';
 const DAY = 86_400;
 /** ESSENTIAL monthly, 20 % off: 29,00 € less 5,80 €. */
 const PRICE_CENTS = 2900;
 const DISCOUNTED_CENTS = 2320;
 
 let t: TestServer;
-let double: HttpDouble;
-let sandbox: PaymentSandbox;
+let payments: TestPaymentSandbox;
 let serverUrl = '';
 
 beforeAll(async () => {
-  let base = '';
-  sandbox = createPaymentSandbox({
-    secretKey: SECRET_KEY,
-    webhookSecret: WEBHOOK_SECRET,
-    prices: SANDBOX_BILLING.plans.map((p) => ({
-      id: p.priceId,
-      unitAmount: p.amountCents,
-      currency: 'eur',
-      interval: p.interval,
-      name: p.type,
-    })),
+  payments = await startPaymentSandbox('subscription_coupons', () => serverUrl, {
     coupons: [
       { id: 'BIENVENUE20', code: 'BIENVENUE20', percentOff: 20 },
       // Redeemable until a day before now: no longer valid.
       { id: 'ETE', code: 'ETE', percentOff: 15, redeemBy: Math.floor(Date.now() / 1000) - DAY },
     ],
-    pagesUrl: () => base,
-    webhookUrl: () => `${serverUrl}${PAYMENT_WEBHOOK_PATH}`,
   });
-  double = await listenHttpDouble((req, res) => sandbox.handle(req, res, req.url ?? '/'));
-  base = double.base;
-  const billing: BillingSettings = {
-    ...SANDBOX_BILLING,
-    secretKey: SECRET_KEY,
-    webhookSecret: WEBHOOK_SECRET,
-    apiUrl: double.base,
-    sandbox: false,
-  };
-  t = await startTestServer({ demoProducts: 0, billing }, ['vendor', 'company']);
+  t = await startTestServer({ demoProducts: 0, billing: payments.billing }, ['vendor', 'company']);
   serverUrl = t.server.url;
   // Vendors whose free trial is long over: the first invoice is paid at once.
   for (const who of ['vendor', 'company'] as const) {
@@ -68,18 +38,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await double?.close();
+  await payments?.double.close();
 });
 
-/** The provider's official library, pointed at the sandbox. */
-const provider = () =>
-  new Stripe(SECRET_KEY, {
-    host: new URL(double.base).hostname,
-    port: Number(new URL(double.base).port),
-    protocol: 'http',
-  });
 const invoicesOf = (customer: unknown) =>
-  sandbox.deliveries
+  payments.sandbox.deliveries
     .filter((d) => d.event.type === 'invoice.paid')
     .map((d) => (d.event.data as { object: Stripe.Invoice }).object)
     .filter((i) => i.customer === customer);
@@ -87,7 +50,8 @@ const invoicesOf = (customer: unknown) =>
 const checkoutRows = async () =>
   (await sql`select * from checkout_session`.execute(t.server.db)).rows.length;
 const sessionCalls = () =>
-  sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions').length;
+  payments.sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions')
+    .length;
 
 describe('a promotion code typed on the plans page', () => {
   it('refuses an unknown code before any checkout page is made, writing nothing', async () => {
@@ -102,7 +66,7 @@ describe('a promotion code typed on the plans page', () => {
       ),
     ).toEqual({ code: Code.InvalidArgument, reason: 'COUPON_UNKNOWN' });
     expect(sessionCalls()).toBe(0);
-    expect(sandbox.sessions.size).toBe(0);
+    expect(payments.sandbox.sessions.size).toBe(0);
     expect(await checkoutRows()).toBe(0);
   });
 
@@ -143,22 +107,22 @@ describe('a promotion code typed on the plans page', () => {
     expect(sessionCalls()).toBe(2);
 
     // What the provider holds, read back through its official library.
-    const stripe = provider();
+    const stripe = payments.provider();
     const session = await stripe.checkout.sessions.retrieve(coded.sessionId);
     expect(session.amount_subtotal).toBe(PRICE_CENTS);
     expect(session.total_details?.amount_discount).toBe(PRICE_CENTS - DISCOUNTED_CENTS);
     expect(session.amount_total).toBe(DISCOUNTED_CENTS);
     expect(session.discounts?.[0]?.coupon).toBe('BIENVENUE20');
 
-    await sandbox.completeCheckout(coded.sessionId);
-    await sandbox.settled();
-    const paid = sandbox.deliveries.filter((d) => d.event.type === 'invoice.paid');
+    await payments.sandbox.completeCheckout(coded.sessionId);
+    await payments.sandbox.settled();
+    const paid = payments.sandbox.deliveries.filter((d) => d.event.type === 'invoice.paid');
     expect(paid).toHaveLength(1);
     const invoice = (paid[0]!.event.data as { object: Stripe.Invoice }).object;
     expect(invoice.subtotal).toBe(PRICE_CENTS);
     expect(invoice.amount_paid).toBe(DISCOUNTED_CENTS);
     expect(invoice.total_discount_amounts?.[0]?.amount).toBe(PRICE_CENTS - DISCOUNTED_CENTS);
-    expect(sandbox.deliveries.every((d) => d.status === 200)).toBe(true);
+    expect(payments.sandbox.deliveries.every((d) => d.status === 200)).toBe(true);
 
     const vendor = (await t.me('company')).vendorUuid;
     const { rows } = await sql<{ total_cents: number }>`select total_cents from invoice
@@ -172,9 +136,9 @@ describe('a promotion code typed on the plans page', () => {
     expect(plan.discountCouponValid).toBe(true);
 
     // A "forever" coupon discounts the renewal too.
-    sandbox.advanceClock(32 * DAY);
-    await sandbox.settled();
-    const renewals = sandbox.deliveries.filter((d) => d.event.type === 'invoice.paid');
+    payments.sandbox.advanceClock(32 * DAY);
+    await payments.sandbox.settled();
+    const renewals = payments.sandbox.deliveries.filter((d) => d.event.type === 'invoice.paid');
     expect(renewals).toHaveLength(2);
     expect((renewals[1]!.event.data as { object: Stripe.Invoice }).object.amount_paid).toBe(
       DISCOUNTED_CENTS,
@@ -182,7 +146,7 @@ describe('a promotion code typed on the plans page', () => {
   });
 
   it('takes a code made in the provider once only, and its coupon off the first invoice only', async () => {
-    const stripe = provider();
+    const stripe = payments.provider();
     const coupon = await stripe.coupons.create({
       percent_off: 15,
       duration: 'once',
@@ -198,8 +162,8 @@ describe('a promotion code typed on the plans page', () => {
       interval: 'month',
       couponCode: 'UneFois',
     });
-    const session = await sandbox.completeCheckout(coded.sessionId);
-    await sandbox.settled();
+    const session = await payments.sandbox.completeCheckout(coded.sessionId);
+    await payments.sandbox.settled();
     // STARTER monthly, 19,00 € less 15 % (2,85 €).
     expect(invoicesOf(session.customer).map((i) => i.amount_paid)).toEqual([1615]);
     const vendor = (await t.me('vendor')).vendorUuid;
@@ -223,8 +187,8 @@ describe('a promotion code typed on the plans page', () => {
     ).toEqual({ code: Code.FailedPrecondition, reason: 'COUPON_EXPIRED' });
     expect(sessionCalls()).toBe(before);
 
-    sandbox.advanceClock(32 * DAY);
-    await sandbox.settled();
+    payments.sandbox.advanceClock(32 * DAY);
+    await payments.sandbox.settled();
     expect(invoicesOf(session.customer).map((i) => i.amount_paid)).toEqual([1615, 1900]);
   });
 });

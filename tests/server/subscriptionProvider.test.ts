@@ -1,13 +1,7 @@
 import { Code } from '@connectrpc/connect';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  SANDBOX_BILLING,
-  type BillingSettings,
-} from '../../server/services/billing/billingSettings.ts';
 import { CHECKOUT_WINDOW_MS } from '../../server/services/billing/billingCalls.ts';
-import { PAYMENT_WEBHOOK_PATH } from '../../server/services/billing/paymentProvider.ts';
-import { createPaymentSandbox, type PaymentSandbox } from '../../server/sandbox/paymentSandbox.ts';
 import { ProductFamily } from '../../src/rpc/gen/seconde/v1/category_pb.ts';
 import { DepositService, DepositStatus } from '../../src/rpc/gen/seconde/v1/deposit_pb.ts';
 import { PaymentPortalService } from '../../src/rpc/gen/seconde/v1/payment_portal_pb.ts';
@@ -15,43 +9,18 @@ import {
   SubscriptionService,
   SubscriptionType,
 } from '../../src/rpc/gen/seconde/v1/subscription_pb.ts';
-import { listenHttpDouble, type HttpDouble } from '../helpers/httpDouble.ts';
+import { startPaymentSandbox, type TestPaymentSandbox } from '../helpers/paymentSandbox.ts';
 import { refusalOf, startTestServer, type TestServer } from '../helpers/testServer.ts';
 
-const SECRET_KEY = 'sk_test_subscription_provider';
-const WEBHOOK_SECRET = 'whsec_subscription_provider';
 const DAY = 86_400;
 
 let t: TestServer;
-let double: HttpDouble;
-let sandbox: PaymentSandbox;
+let payments: TestPaymentSandbox;
 let serverUrl = '';
 
 beforeAll(async () => {
-  let base = '';
-  sandbox = createPaymentSandbox({
-    secretKey: SECRET_KEY,
-    webhookSecret: WEBHOOK_SECRET,
-    prices: SANDBOX_BILLING.plans.map((p) => ({
-      id: p.priceId,
-      unitAmount: p.amountCents,
-      currency: 'eur',
-      interval: p.interval,
-      name: p.type,
-    })),
-    pagesUrl: () => base,
-    webhookUrl: () => `${serverUrl}${PAYMENT_WEBHOOK_PATH}`,
-  });
-  double = await listenHttpDouble((req, res) => sandbox.handle(req, res, req.url ?? '/'));
-  base = double.base;
-  const billing: BillingSettings = {
-    ...SANDBOX_BILLING,
-    secretKey: SECRET_KEY,
-    webhookSecret: WEBHOOK_SECRET,
-    apiUrl: double.base,
-    sandbox: false,
-    timeoutMs: 1_000,
-  };
+  payments = await startPaymentSandbox('subscription_provider', () => serverUrl);
+  const billing = { ...payments.billing, timeoutMs: 1_000 };
   // The server's clock starts at the beginning of an idempotency window, so the retry below
   // always falls in the same window as the first ask, whenever the run happens.
   const shift = Date.now() % CHECKOUT_WINDOW_MS;
@@ -62,7 +31,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await double?.close();
+  await payments?.double.close();
 });
 
 async function planOf(who: 'vendor' | 'company') {
@@ -83,17 +52,17 @@ describe('a slow provider, retried later', () => {
       (await sql`select * from checkout_session`.execute(t.server.db)).rows.length;
     // The customer is made first; then the session call answers too late (and its network retry).
     await t.client(PaymentPortalService, 'company').getCustomerPortalUrl({});
-    sandbox.delayNext(2, 1_800);
+    payments.sandbox.delayNext(2, 1_800);
     expect(await refusalOf(ask())).toEqual({
       code: Code.Unavailable,
       reason: 'PAYMENT_PROVIDER_UNAVAILABLE',
     });
     expect(await rows()).toBe(0);
     // The provider did make the session; the retry's idempotency key finds it again.
-    await expect.poll(() => sandbox.sessions.size, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => payments.sandbox.sessions.size, { timeout: 10_000 }).toBe(1);
     const retried = await ask();
-    expect(retried.sessionId).toBe([...sandbox.sessions.keys()][0]);
-    expect(sandbox.sessions.size).toBe(1);
+    expect(retried.sessionId).toBe([...payments.sandbox.sessions.keys()][0]);
+    expect(payments.sandbox.sessions.size).toBe(1);
     expect(await rows()).toBe(1);
   });
 });
@@ -109,10 +78,10 @@ describe('the sandbox test clock', () => {
         redirect: 'manual',
       });
     }
-    await sandbox.settled();
+    await payments.sandbox.settled();
     expect(await planOf('vendor')).toMatchObject({ status: 'ACTIVE', type: 'PRO' });
     const before = (await planOf('company'))!.end;
-    const vendorSub = [...sandbox.subscriptions.values()].find(
+    const vendorSub = [...payments.sandbox.subscriptions.values()].find(
       (s) =>
         (s.items as { data: { price: { id: string } }[] }).data[0]!.price.id === 'price_pro_month',
     )!;
@@ -123,15 +92,15 @@ describe('the sandbox test clock', () => {
       redirect: 'manual',
     });
 
-    sandbox.advanceClock(32 * DAY);
-    await sandbox.settled();
+    payments.sandbox.advanceClock(32 * DAY);
+    await payments.sandbox.settled();
     expect(await planOf('vendor')).toMatchObject({ status: 'CANCELED', type: 'PRO' });
     const company = await planOf('company');
     expect(company).toMatchObject({ status: 'ACTIVE', type: 'ESSENTIAL' });
     expect(company!.end.getTime()).toBeGreaterThan(before.getTime() + 25 * DAY * 1000);
-    const events = sandbox.deliveries.map((d) => d.event.type);
+    const events = payments.sandbox.deliveries.map((d) => d.event.type);
     expect(events).toContain('customer.subscription.deleted');
-    expect(sandbox.deliveries.every((d) => d.status === 200)).toBe(true);
+    expect(payments.sandbox.deliveries.every((d) => d.status === 200)).toBe(true);
 
     const deposit = await t.client(DepositService, 'admin').create({
       deposit: {
@@ -170,7 +139,7 @@ describe('upgrade and downgrade with proration', () => {
     });
     expect(preview.errorCode).toBeUndefined();
     // Stripe's proration: unused Essential time credited, the rest of the period charged on Pro.
-    const sub = [...sandbox.subscriptions.values()].find((s) => s.status === 'active')!;
+    const sub = [...payments.sandbox.subscriptions.values()].find((s) => s.status === 'active')!;
     const item = (sub.items as { data: Record<string, number>[] }).data[0]!;
     const left =
       (item.current_period_end! - Number(preview.prorationDate)) /
@@ -181,16 +150,18 @@ describe('upgrade and downgrade with proration', () => {
     expect(expected).toBeGreaterThan(0);
     expect(expected).toBeLessThan(2000);
 
-    const paid = sandbox.deliveries.length;
+    const paid = payments.sandbox.deliveries.length;
     const changed = await client.changePlan({
       type: SubscriptionType.PRO,
       interval: 'month',
       prorationDate: preview.prorationDate,
     });
     expect(changed.errorCode).toBeUndefined();
-    await sandbox.settled();
+    await payments.sandbox.settled();
     expect(await planOf('company')).toMatchObject({ status: 'ACTIVE', type: 'PRO' });
-    const invoice = sandbox.deliveries.slice(paid).find((d) => d.event.type === 'invoice.paid');
+    const invoice = payments.sandbox.deliveries
+      .slice(paid)
+      .find((d) => d.event.type === 'invoice.paid');
     expect((invoice?.event.data as { object: { amount_paid: number } }).object.amount_paid).toBe(
       expected,
     );
