@@ -1,5 +1,15 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { toAppError } from '../../rpc/errors.ts';
+import {
+  errorOf,
+  hasPage,
+  leavingFor,
+  refusalOf,
+  toProviderPage,
+  type ProviderPage,
+  type ProviderPageContext,
+} from './providerPage.ts';
+
+export type { ProviderPage } from './providerPage.ts';
 
 /** One plan as the plans page compares them. */
 export interface PlanOffer {
@@ -13,12 +23,6 @@ export interface PlanOffer {
   readonly trialDays: number;
 }
 
-/** Where the provider's page is, or why it refused to give one (its error code). */
-export interface ProviderPage {
-  readonly url: string;
-  readonly errorCode: string | null;
-}
-
 /** What moving the running plan costs now, as the provider prorates it (cents). */
 export interface PlanChangePreview {
   readonly amountDueCents: number;
@@ -29,7 +33,7 @@ export interface PlanChangePreview {
   readonly errorCode: string | null;
 }
 
-export interface PlansContext {
+export interface PlansContext extends ProviderPageContext {
   /** The previewed change of the running plan, while the vendor confirms it. */
   readonly preview: PlanChangePreview | null;
   readonly plans: readonly PlanOffer[];
@@ -37,12 +41,6 @@ export interface PlansContext {
   readonly chosen: { readonly type: string; readonly interval: 'month' | 'year' } | null;
   /** The promotion code typed with that choice ('' for none), applied at checkout. */
   readonly couponCode: string;
-  /** An app error code, or `providerRefused:<the provider's code>` when the provider said no. */
-  readonly errorCode: string | null;
-  /** The text of that error (views translate it). */
-  readonly errorKey: string | null;
-  /** The provider's page the browser is sent to. */
-  readonly leavingFor: string | null;
 }
 
 export type PlansEvent =
@@ -79,7 +77,7 @@ export const plansMachine = setup({
     leaveFor: fromPromise<void, { url: string }>(notProvided('leaveFor')),
   },
   guards: {
-    hasPage: (_, params: { output: ProviderPage }) => !!params.output.url,
+    hasPage,
     hasNoRunningPlan: (_, params: { output: PlanChangePreview }) =>
       params.output.errorCode === 'NO_RUNNING_PLAN',
     hasNoError: (_, params: { output: { errorCode: string | null } }) => !params.output.errorCode,
@@ -94,17 +92,9 @@ export const plansMachine = setup({
         couponCode: params.couponCode?.trim() ?? '',
       }),
     ),
-    assignRefusal: assign((_, params: { output: ProviderPage }) => ({
-      errorCode: `providerRefused:${params.output.errorCode ?? 'unknown'}`,
-      errorKey: 'billing.providerRefused',
-    })),
-    assignError: assign((_, params: { error: unknown }) => {
-      const error = toAppError(params.error);
-      return { errorCode: error.code, errorKey: error.i18nKey };
-    }),
-    assignLeavingFor: assign((_, params: { output: ProviderPage }) => ({
-      leavingFor: params.output.url,
-    })),
+    assignRefusal: assign(refusalOf),
+    assignError: assign(errorOf),
+    assignLeavingFor: assign(leavingFor),
     assignPreview: assign((_, params: { output: PlanChangePreview }) => ({
       preview: params.output,
     })),
@@ -260,24 +250,7 @@ export const plansMachine = setup({
         id: 'openCheckout',
         src: 'openCheckout',
         input: ({ context }) => ({ ...context.chosen!, couponCode: context.couponCode }),
-        onDone: [
-          {
-            guard: { type: 'hasPage', params: ({ event }) => ({ output: event.output }) },
-            target: 'leaving',
-            actions: {
-              type: 'assignLeavingFor',
-              params: ({ event }) => ({ output: event.output }),
-            },
-          },
-          {
-            target: 'refused',
-            actions: { type: 'assignRefusal', params: ({ event }) => ({ output: event.output }) },
-          },
-        ],
-        onError: {
-          target: 'refused',
-          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
-        },
+        ...toProviderPage,
       },
     },
     openingPortal: {
@@ -285,24 +258,7 @@ export const plansMachine = setup({
       invoke: {
         id: 'openPortal',
         src: 'openPortal',
-        onDone: [
-          {
-            guard: { type: 'hasPage', params: ({ event }) => ({ output: event.output }) },
-            target: 'leaving',
-            actions: {
-              type: 'assignLeavingFor',
-              params: ({ event }) => ({ output: event.output }),
-            },
-          },
-          {
-            target: 'refused',
-            actions: { type: 'assignRefusal', params: ({ event }) => ({ output: event.output }) },
-          },
-        ],
-        onError: {
-          target: 'refused',
-          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
-        },
+        ...toProviderPage,
       },
     },
     leaving: {

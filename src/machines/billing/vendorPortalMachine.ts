@@ -1,16 +1,17 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { toAppError } from '../../rpc/errors.ts';
-import type { ProviderPage } from './plansMachine.ts';
+import {
+  errorOf,
+  hasPage,
+  leavingFor,
+  refusalOf,
+  toProviderPage,
+  type ProviderPage,
+  type ProviderPageContext,
+} from './providerPage.ts';
 
-export interface VendorPortalContext {
+export interface VendorPortalContext extends ProviderPageContext {
   /** The vendor whose billing portal staff open. */
   readonly vendor: string;
-  /** An app error code, or `providerRefused:<the provider's code>` when the provider said no. */
-  readonly errorCode: string | null;
-  /** The text of that error (views translate it). */
-  readonly errorKey: string | null;
-  /** The provider's page the browser is sent to. */
-  readonly leavingFor: string | null;
 }
 
 export type VendorPortalEvent = { type: 'portal.open' } | { type: 'portal.dismiss' };
@@ -33,21 +34,11 @@ export const vendorPortalMachine = setup({
     openPortal: fromPromise<ProviderPage, { vendor: string }>(notProvided('openPortal')),
     leaveFor: fromPromise<void, { url: string }>(notProvided('leaveFor')),
   },
-  guards: {
-    hasPage: (_, params: { output: ProviderPage }) => !!params.output.url,
-  },
+  guards: { hasPage },
   actions: {
-    assignRefusal: assign((_, params: { output: ProviderPage }) => ({
-      errorCode: `providerRefused:${params.output.errorCode ?? 'unknown'}`,
-      errorKey: 'billing.providerRefused',
-    })),
-    assignError: assign((_, params: { error: unknown }) => {
-      const error = toAppError(params.error);
-      return { errorCode: error.code, errorKey: error.i18nKey };
-    }),
-    assignLeavingFor: assign((_, params: { output: ProviderPage }) => ({
-      leavingFor: params.output.url,
-    })),
+    assignRefusal: assign(refusalOf),
+    assignError: assign(errorOf),
+    assignLeavingFor: assign(leavingFor),
     clearError: assign({ errorCode: null, errorKey: null }),
   },
 }).createMachine({
@@ -67,24 +58,7 @@ export const vendorPortalMachine = setup({
         id: 'openPortal',
         src: 'openPortal',
         input: ({ context }) => ({ vendor: context.vendor }),
-        onDone: [
-          {
-            guard: { type: 'hasPage', params: ({ event }) => ({ output: event.output }) },
-            target: 'leaving',
-            actions: {
-              type: 'assignLeavingFor',
-              params: ({ event }) => ({ output: event.output }),
-            },
-          },
-          {
-            target: 'refused',
-            actions: { type: 'assignRefusal', params: ({ event }) => ({ output: event.output }) },
-          },
-        ],
-        onError: {
-          target: 'refused',
-          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
-        },
+        ...toProviderPage,
       },
     },
     leaving: {
