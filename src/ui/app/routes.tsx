@@ -8,7 +8,7 @@ import { depositRoutes } from '../deposits/routes.tsx';
 import { invoicesRoutes } from '../invoices/routes.tsx';
 import { policeRegisterRoutes } from '../policeRegister/routes.tsx';
 import { messagingRoutes } from '../messaging/routes.tsx';
-import { newDepositRoutes } from '../newDeposit/routes.tsx';
+import { newDepositRoutes } from '../newDeposit/appRoutes.tsx';
 import { onboardingRoutes } from '../onboarding/routes.tsx';
 import { peopleRoutes } from '../people/routes.tsx';
 import { payoutRoutes } from '../payouts/routes.tsx';
@@ -16,10 +16,6 @@ import { paymentRoutes } from '../payments/routes.tsx';
 import { productRoutes } from '../products/routes.tsx';
 import { profileRoutes } from '../profile/routes.tsx';
 import { restitutionRoutes } from '../restitution/routes.tsx';
-import { SubscriptionConfirmedView } from '../public/SubscriptionConfirmedView.tsx';
-import { RestitutionReceiptLinkView } from '../restitution/RestitutionReceiptLinkView.tsx';
-import { NoGroupView } from '../session/NoGroupView.tsx';
-import { UnrecognizedUserView } from '../session/UnrecognizedUserView.tsx';
 import { statsRoutes } from '../stats/routes.tsx';
 import { stockRoutes } from '../stock/routes.tsx';
 import { Layout } from './Layout.tsx';
@@ -27,7 +23,20 @@ import { NotFoundView } from './NotFoundView.tsx';
 import { OidcCallbackRoute } from './OidcCallbackRoute.tsx';
 import { RouteError } from './RouteError.tsx';
 import { aliasRoutes } from './routing/aliasRoutes.tsx';
+import { lazyView } from './routing/lazyView.tsx';
 import { RouteRoot } from './routing/RouteRoot.tsx';
+
+// Screens outside the areas, each loaded with its route.
+const SubscriptionConfirmedView = lazyView(() =>
+  import('../public/SubscriptionConfirmedView.tsx').then((m) => m.SubscriptionConfirmedView),
+);
+const RestitutionReceiptLinkView = lazyView(() =>
+  import('../restitution/RestitutionReceiptLinkView.tsx').then((m) => m.RestitutionReceiptLinkView),
+);
+const NoGroupView = lazyView(() => import('../session/NoGroupView.tsx').then((m) => m.NoGroupView));
+const UnrecognizedUserView = lazyView(() =>
+  import('../session/UnrecognizedUserView.tsx').then((m) => m.UnrecognizedUserView),
+);
 
 /** The areas' own routes: paths and screens only; access and aliases come from the route table. */
 const areaRoutes: RouteObject[] = [

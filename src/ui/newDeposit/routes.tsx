@@ -1,15 +1,16 @@
-import { useMemo, type ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
-import { useAppServices } from '../app/servicesContext.ts';
-import { ContactStep } from './ContactStep.tsx';
-import { CriteriaStep } from './CriteriaStep.tsx';
-import { FlowServicesContext } from './flowServices.ts';
-import { InfoStep } from './InfoStep.tsx';
-import { NewDepositFlow } from './NewDepositFlow.tsx';
 import { FLOW_BASES } from './paths.ts';
-import { ValidationPage } from './ValidationPage.tsx';
 
-const steps = (base: string): RouteObject => ({
+/** The flow's screens: the public page passes them as they are, the app loads them with the route. */
+export interface FlowPages {
+  readonly ContactStep: ComponentType;
+  readonly CriteriaStep: ComponentType;
+  readonly InfoStep: ComponentType;
+  readonly ValidationPage: ComponentType;
+}
+
+const steps = (base: string, { ContactStep, CriteriaStep, InfoStep }: FlowPages): RouteObject => ({
   path: base.slice(1),
   children: [
     { index: true, element: <ContactStep /> },
@@ -24,12 +25,13 @@ const steps = (base: string): RouteObject => ({
  * provides its services and renders `NewDepositFlow`. The steps and the validation page share one
  * flow actor, so the end of the flow keeps its toast.
  */
-export function depositFlowRoutes(flow: ReactNode): RouteObject[] {
+export function depositFlowRoutes(flow: ReactNode, pages: FlowPages): RouteObject[] {
+  const { ValidationPage } = pages;
   return [
     {
       element: flow,
       children: [
-        ...FLOW_BASES.map(steps),
+        ...FLOW_BASES.map((base) => steps(base, pages)),
         ...FLOW_BASES.map((base) => ({
           path: `${base.slice(1)}-validation`,
           element: <ValidationPage />,
@@ -38,17 +40,3 @@ export function depositFlowRoutes(flow: ReactNode): RouteObject[] {
     },
   ];
 }
-
-/** The flow inside the app, on the app's clients (a signed-in caller's token goes along). */
-function AppDepositFlow() {
-  const { clients, gouv } = useAppServices();
-  const services = useMemo(() => ({ clients, gouv }), [clients, gouv]);
-  return (
-    <FlowServicesContext.Provider value={services}>
-      <NewDepositFlow />
-    </FlowServicesContext.Provider>
-  );
-}
-
-/** This area's routes, mounted by the app's router. */
-export const newDepositRoutes: RouteObject[] = depositFlowRoutes(<AppDepositFlow />);

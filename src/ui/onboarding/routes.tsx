@@ -1,28 +1,12 @@
 import type { RouteObject } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { CUSTOMER_STEPS, VENDOR_STEPS } from '../../machines/onboarding/onboardingSteps.ts';
-import { OnboardingSteps } from './OnboardingSteps.tsx';
-import { UserTypeView } from './UserTypeView.tsx';
-import { VendorIntroView } from './VendorIntroView.tsx';
+import { lazyView } from '../app/routing/lazyView.tsx';
 
-function VendorSteps() {
-  const { t } = useTranslation();
-  return (
-    <OnboardingSteps kind="vendor" steps={VENDOR_STEPS} title={t('onboarding.vendorStepsTitle')} />
-  );
-}
-
-function CustomerSteps() {
-  const { t } = useTranslation();
-  return (
-    <OnboardingSteps
-      kind="customer"
-      steps={CUSTOMER_STEPS}
-      title={t('onboarding.customerTitle')}
-      intro={t('onboarding.customerIntro')}
-    />
-  );
-}
+// The onboarding screens come as one chunk, with the first of them.
+const pages = () => import('./onboardingPages.tsx');
+const UserTypeView = lazyView(() => pages().then((m) => m.UserTypeView));
+const VendorIntroView = lazyView(() => pages().then((m) => m.VendorIntroView));
+const VendorSteps = lazyView(() => pages().then((m) => m.VendorSteps));
+const CustomerSteps = lazyView(() => pages().then((m) => m.CustomerSteps));
 
 /** This area's routes: the user-type choice and the vendor and customer onboarding (/onboarding...). Access comes from the route table, not from here. */
 export const onboardingRoutes: RouteObject[] = [

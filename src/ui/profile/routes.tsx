@@ -1,17 +1,19 @@
-import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
-import { AnnouncementsView } from './AnnouncementsView.tsx';
-import { CompanyView } from './CompanyView.tsx';
-import { ConnectorsView } from './ConnectorsView.tsx';
-import { CustomerProfileView } from './CustomerProfileView.tsx';
-import { EditProfileLayout, ForCustomer, ForVendor } from './EditProfileLayout.tsx';
-import { CompanyRatesView, RatesView } from './RatesView.tsx';
-import { ProfileView } from './ProfileView.tsx';
-import { SubscriptionView } from './SubscriptionView.tsx';
-import { PlansView } from './PlansView.tsx';
-import { DeliveryPlacesView } from '../shipping/DeliveryPlacesView.tsx';
+import { lazyView } from '../app/routing/lazyView.tsx';
 
-const vendor = (page: ReactNode) => <ForVendor>{page}</ForVendor>;
+// Edit profile's layout and pages come as one chunk, with the first of them.
+const pages = () => import('./profilePages.tsx');
+const EditProfileLayout = lazyView(() => pages().then((m) => m.EditProfileLayout));
+const ProfileView = lazyView(() => pages().then((m) => m.VendorProfilePage));
+const CustomerProfileView = lazyView(() => pages().then((m) => m.CustomerProfilePage));
+const SubscriptionView = lazyView(() => pages().then((m) => m.SubscriptionPage));
+const PlansView = lazyView(() => pages().then((m) => m.PlansPage));
+const CompanyView = lazyView(() => pages().then((m) => m.CompanyPage));
+const RatesView = lazyView(() => pages().then((m) => m.RatesPage));
+const CompanyRatesView = lazyView(() => pages().then((m) => m.CompanyRatesPage));
+const AnnouncementsView = lazyView(() => pages().then((m) => m.AnnouncementsPage));
+const ConnectorsView = lazyView(() => pages().then((m) => m.ConnectorsPage));
+const DeliveryPlacesView = lazyView(() => pages().then((m) => m.DeliveryPlacesPage));
 
 /**
  * Edit profile and its children (1-app-shell.md §2): vendor info, customer, subscription, company,
@@ -23,23 +25,16 @@ export const profileRoutes: RouteObject[] = [
     path: 'edit-profile',
     element: <EditProfileLayout />,
     children: [
-      { index: true, element: vendor(<ProfileView />) },
-      {
-        path: 'customer',
-        element: (
-          <ForCustomer>
-            <CustomerProfileView />
-          </ForCustomer>
-        ),
-      },
-      { path: 'subscription', element: vendor(<SubscriptionView />) },
-      { path: 'plans', element: vendor(<PlansView />) },
-      { path: 'company', element: vendor(<CompanyView />) },
-      { path: 'rates', element: vendor(<RatesView />) },
-      { path: 'rates-company', element: vendor(<CompanyRatesView />) },
-      { path: 'announcements', element: vendor(<AnnouncementsView />) },
-      { path: 'connectors', element: vendor(<ConnectorsView />) },
-      { path: 'delivery-places', element: vendor(<DeliveryPlacesView />) },
+      { index: true, element: <ProfileView /> },
+      { path: 'customer', element: <CustomerProfileView /> },
+      { path: 'subscription', element: <SubscriptionView /> },
+      { path: 'plans', element: <PlansView /> },
+      { path: 'company', element: <CompanyView /> },
+      { path: 'rates', element: <RatesView /> },
+      { path: 'rates-company', element: <CompanyRatesView /> },
+      { path: 'announcements', element: <AnnouncementsView /> },
+      { path: 'connectors', element: <ConnectorsView /> },
+      { path: 'delivery-places', element: <DeliveryPlacesView /> },
     ],
   },
 ];

@@ -8,10 +8,19 @@ import { notificationsMachine } from '../../machines/notifications/notifications
 import { NotificationsContext } from '../account/notificationsContext.ts';
 import { NotificationStack } from '../account/NotificationStack.tsx';
 import { FlowServicesContext } from '../newDeposit/flowServices.ts';
+import { ContactStep } from '../newDeposit/ContactStep.tsx';
+import { CriteriaStep } from '../newDeposit/CriteriaStep.tsx';
+import { InfoStep } from '../newDeposit/InfoStep.tsx';
 import { NewDepositFlow } from '../newDeposit/NewDepositFlow.tsx';
 import { depositFlowRoutes } from '../newDeposit/routes.tsx';
+import { ValidationPage } from '../newDeposit/ValidationPage.tsx';
 
-const routes = depositFlowRoutes(<NewDepositFlow />);
+const routes = depositFlowRoutes(<NewDepositFlow />, {
+  ContactStep,
+  CriteriaStep,
+  InfoStep,
+  ValidationPage,
+});
 
 /**
  * The light page's flow, loaded after its frame (see PublicDepositApp): the anonymous clients,
