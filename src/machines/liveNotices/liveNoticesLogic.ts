@@ -6,6 +6,7 @@ import {
   NotificationService,
   type Notice,
 } from '../../rpc/gen/seconde/v1/notification_pb.ts';
+import { timestampMs } from '@bufbuild/protobuf/wkt';
 import { PayoutMethod } from '../../rpc/gen/seconde/v1/payout_pb.ts';
 import {
   liveNoticesMachine,
@@ -14,6 +15,7 @@ import {
   type LiveNoticesEvent,
   type NoticeCursor,
 } from './liveNoticesMachine.ts';
+import { announceArrivals } from './noticeArrivals.ts';
 
 const KINDS: Partial<Record<NoticeKind, LiveNoticeKind>> = {
   [NoticeKind.ITEM_SOLD]: 'ITEM_SOLD',
@@ -37,6 +39,7 @@ export function liveNoticeOf(notice: Notice, isCustomer: boolean): LiveNotice | 
   return {
     seq: Number(notice.seq),
     kind,
+    createdAt: notice.createdAt ? timestampMs(notice.createdAt) : 0,
     product: notice.product,
     itemName: notice.itemName,
     amountCents: Number(notice.amountCents),
@@ -74,7 +77,10 @@ export function liveNoticesLogic(clients: ClientFactory, isCustomer: () => boole
               const received = message.notices
                 .map((n) => liveNoticeOf(n, isCustomer()))
                 .filter((n): n is LiveNotice => n !== null);
-              if (received.length) sendBack({ type: 'notices.received', notices: received });
+              if (received.length) {
+                sendBack({ type: 'notices.received', notices: received });
+                announceArrivals();
+              }
             }
           } catch (error) {
             if (controller.signal.aborted || ConnectError.from(error).code === Code.Canceled)

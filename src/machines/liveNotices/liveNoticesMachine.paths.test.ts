@@ -16,6 +16,7 @@ type Snapshot = SnapshotFrom<typeof liveNoticesMachine>;
 
 const notice = (seq: number, kind: LiveNotice['kind'] = 'ITEM_SOLD'): LiveNotice => ({
   seq,
+  createdAt: 1_700_000_000_000 + seq * 60_000,
   kind,
   product: `p${seq}`,
   itemName: `Article ${seq}`,

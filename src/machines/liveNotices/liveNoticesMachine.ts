@@ -9,6 +9,8 @@ export interface LiveNotice {
   /** The user's own counter: the resume cursor. */
   readonly seq: number;
   readonly kind: LiveNoticeKind;
+  /** When it was written, in ms (0 when unknown). */
+  readonly createdAt: number;
   readonly product: string;
   readonly itemName: string;
   readonly amountCents: number;

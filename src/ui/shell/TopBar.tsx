@@ -1,10 +1,14 @@
 import { Alignment, Button, Navbar, NavbarGroup, NavbarHeading } from '@blueprintjs/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { SignOutButton } from '../components/SignOutButton.tsx';
 import { UserAvatar } from './UserAvatar.tsx';
 import { useShortName } from './UserBlock.tsx';
+
+/** The notices button and panel, their machine and contract: loaded apart, once signed in. */
+const NoticesInbox = lazy(() => import('../account/NoticesInbox.tsx'));
 
 export interface TopBarProps {
   /** The side bar is shown (inline or as a drawer): the user block holds language and sign-out. */
@@ -32,7 +36,7 @@ function ProfileShortcut() {
   );
 }
 
-/** Brand, the phone menu button and the avatar shortcut to the profile. */
+/** Brand, the phone menu button, the notices button and the avatar shortcut to the profile. */
 export function TopBar({ withSideBar, signedIn, onMenu, menuOpen }: TopBarProps) {
   const { t } = useTranslation();
   return (
@@ -58,6 +62,11 @@ export function TopBar({ withSideBar, signedIn, onMenu, menuOpen }: TopBarProps)
       <NavbarGroup align={Alignment.END} className="seconde-topbar-end">
         {!withSideBar && <LanguageSwitch />}
         {!withSideBar && signedIn && <SignOutButton />}
+        {signedIn && (
+          <Suspense fallback={null}>
+            <NoticesInbox />
+          </Suspense>
+        )}
         {signedIn && <ProfileShortcut />}
       </NavbarGroup>
     </Navbar>
