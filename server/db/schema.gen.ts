@@ -781,6 +781,11 @@ export interface NoticeCounter {
   recipient: string;
 }
 
+export interface NoticeRead {
+  read_seq: Generated<Int8>;
+  recipient: string;
+}
+
 export interface OutboxMail {
   body: string | null;
   created_at: Generated<Timestamp>;
@@ -806,11 +811,6 @@ export interface PaymentProcess {
   payment_provider_id: string | null;
   payment_provider_name: string | null;
   payment_provider_type: string | null;
-export interface NoticeRead {
-  read_seq: Generated<Int8>;
-  recipient: string;
-}
-
   payment_status: PaymentStatus | null;
   payment_url: Generated<string>;
   payment_url_expires_at: Timestamp | null;

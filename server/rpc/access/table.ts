@@ -558,10 +558,10 @@ export const ACCESS_TABLE: readonly ServiceEntry[] = [
   // Live notices: any signed-in user reads their own, by their identity; the request names nobody.
   rulesFor(NotificationService, {
     stream: rule(SIGNED_IN, null),
-  }),
-  rulesFor(BackgroundTaskService, {
     list: rule(SIGNED_IN, null),
     markRead: rule(SIGNED_IN, null),
+  }),
+  rulesFor(BackgroundTaskService, {
     list: member('background_task'),
     streamList: member('background_task'),
     dismiss: member('background_task'),
