@@ -1328,6 +1328,7 @@ export interface Database {
   marketplace_transaction: MarketplaceTransaction;
   notice: Notice;
   notice_counter: NoticeCounter;
+  notice_read: NoticeRead;
   outbox_mail: OutboxMail;
   payment_process: PaymentProcess;
   payment_provider_event: PaymentProviderEvent;
@@ -1355,6 +1356,5 @@ export interface Database {
   support_ticket: SupportTicket;
   support_ticket_message: SupportTicketMessage;
   vendor: Vendor;
-  notice_read: NoticeRead;
   vendor_connector: VendorConnector;
 }
