@@ -208,6 +208,73 @@ describe('resuming packed rows', () => {
     expect(pieces).toEqual(expected);
   });
 
+  // Keyset orderings (an index on the column then uuid), NULL values among them, both directions;
+  // sale_status has no such index and takes the sorted uuid list.
+  for (const [ordering, order] of [
+    ['-created_at', sql`order by created_at desc, uuid desc`],
+    ['sell_datetime', sql`order by sell_datetime asc nulls last, uuid asc`],
+    ['-stock_entry_datetime', sql`order by stock_entry_datetime desc nulls last, uuid desc`],
+    ['stock_entry_datetime', sql`order by stock_entry_datetime asc nulls last, uuid asc`],
+    ['sale_status', sql`order by sale_status asc nulls last, uuid asc`],
+  ] as const) {
+    it(`orders by ${ordering}, whole or resumed after every batch, for admin and a vendor`, async () => {
+      const expected = await expectedUuids(sql`select uuid from product ${order}`);
+      const whole = await read(exporter('products', 'admin'), { ordering, packedRows: true });
+      expectProtocol(whole, expected.length);
+      expect(uuidsOf('products', whole)).toEqual(expected);
+      const pieces: string[] = [];
+      let cursor = '';
+      for (let i = 0; i < 10 && pieces.length < expected.length; i++) {
+        const part = await read(
+          exporter('products', 'admin'),
+          { ordering, cursor, packedRows: true },
+          1,
+        );
+        expect(part[0]!.progress).toBe(pieces.length);
+        pieces.push(...uuidsOf('products', part));
+        cursor = part[part.length - 1]!.cursor;
+      }
+      expect(pieces).toEqual(expected);
+      const own = await expectedUuids(sql`
+        select uuid from product where deposit in (select d.uuid from deposit d
+          where d.vendor = ${records.vendorUuid} and d.status is distinct from 'RESTITUED')
+        ${order}`);
+      expect(own.length).toBeGreaterThan(0);
+      const vendor = await read(exporter('products', 'vendor'), { ordering, packedRows: true });
+      expect(uuidsOf('products', vendor)).toEqual(own);
+    });
+  }
+
+  it('sends no row added after the stream started, read straight from the index', async () => {
+    const expected = await expectedUuids(sql`select uuid from product order by created_at, uuid`);
+    const added: string[] = [];
+    exportProbe.beforeBatch = async () => {
+      if (added.length) return;
+      // A copy of a product, created now: after every row of the stream in its order.
+      const { rows } = await sql<{ uuid: string }>`
+        insert into product select (jsonb_populate_record(null::product, to_jsonb(p)
+          || jsonb_build_object('uuid', gen_random_uuid(), 'reference', p.reference || '-copy',
+            'created_at', now()))).*
+        from product as p order by p.created_at limit 1 returning uuid`.execute(t.server.db);
+      added.push(rows[0]!.uuid);
+    };
+    try {
+      const messages = await read(exporter('products', 'admin'), { packedRows: true });
+      expect(added).toHaveLength(1);
+      expectProtocol(messages, expected.length);
+      expect(uuidsOf('products', messages)).toEqual(expected);
+      // The next export has it, last.
+      exportProbe.beforeBatch = undefined;
+      const next = uuidsOf(
+        'products',
+        await read(exporter('products', 'admin'), { packedRows: true }),
+      );
+      expect(next).toEqual([...expected, added[0]]);
+    } finally {
+      await sql`delete from product where uuid = any(${added}::uuid[])`.execute(t.server.db);
+    }
+  });
+
   it('accepts a cursor of the row messages, and the reverse', async () => {
     const full = uuidsOf(
       'products',

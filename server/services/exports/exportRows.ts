@@ -131,3 +131,43 @@ export async function rowsAt(
   );
   return rows;
 }
+
+/**
+ * Whether batches can be read straight from an index in export order (keyset): a plain b-tree
+ * index leads with the ordering column then uuid, both ascending (scanned backwards for a
+ * descending export; the NULL values are read apart). Otherwise a stream sorts its uuids once and
+ * fetches each batch by primary key, since a query per batch would sort the caller's rows again.
+ */
+export async function servedByIndex(
+  db: Kysely<Database>,
+  table: string,
+  column: string,
+): Promise<boolean> {
+  const { rows } = await sql<{ served: boolean }>`
+    select exists (
+      select 1 from pg_index as i
+      join pg_class as t on t.oid = i.indrelid
+      join pg_namespace as n on n.oid = t.relnamespace and n.nspname = current_schema()
+      join pg_attribute as a on a.attrelid = t.oid and a.attname = ${column}
+      join pg_attribute as u on u.attrelid = t.oid and u.attname = 'uuid'
+      where t.relname = ${table} and i.indpred is null and i.indexprs is null
+        and i.indkey[0] = a.attnum and i.indkey[1] = u.attnum
+        and i.indoption[0] = 0 and i.indoption[1] = 0) as served`.execute(db);
+  return rows[0]?.served ?? false;
+}
+
+/**
+ * The last row in export order under the stream's conditions, read at its start: a keyset stream
+ * stops there, so rows added while it runs are not sent beyond the count it announced.
+ */
+export async function lastPosition(
+  spec: RowsSpec,
+): Promise<{ readonly value: string | null; readonly uuid: string } | null> {
+  const direction = sql.raw(spec.descending ? 'asc' : 'desc');
+  const column = sql.ref(`r.${spec.column}`);
+  const { rows } = await sql<{ value: string | null; uuid: string }>`
+    select ${column}::text as value, r.uuid::text as uuid from ${sql.table(spec.table)} as r
+    where ${whereSql(spec.where)} order by ${column} ${direction} nulls first, r.uuid ${direction}
+    limit 1`.execute(spec.db);
+  return rows[0] ?? null;
+}

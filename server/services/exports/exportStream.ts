@@ -13,14 +13,21 @@ import { fail } from '../../rpc/reasons.ts';
 import { tableColumns } from '../deposit/requests/columns.ts';
 import { decodeCursor, encodeCursor, type CursorScope } from './exportCursor.ts';
 import { StreamLabels, type LabelColumn } from './exportLabels.ts';
-import { packedRowsAt, type PackedBatch, type PackedColumn } from './exportPacked.ts';
+import {
+  packedRows,
+  type PackedBatch,
+  type PackedColumn,
+  type PackedSlice,
+} from './exportPacked.ts';
 import {
   KEY,
   countRows,
   exportProbe,
+  lastPosition,
   orderedUuids,
   requireKeyOfType,
   rowsAt,
+  servedByIndex,
   uuidCount,
   type RowsSpec,
 } from './exportRows.ts';
@@ -135,6 +142,17 @@ function planOf(source: ExportSource, columns: ReadonlyMap<string, ColumnInfo>):
 export function exportHandler(db: Kysely<Database>, source: ExportSource) {
   let plan: Promise<ExportPlan> | undefined;
   const planned = () => (plan ??= tableColumns(db, source.table).then((c) => planOf(source, c)));
+  /** Per ordering column: whether an index serves it (the schema does not change under us). */
+  const served = new Map<string, Promise<boolean>>();
+  const keyset = (column: string) => {
+    let known = served.get(column);
+    if (!known) {
+      known = servedByIndex(db, source.table, column);
+      known.catch(() => served.delete(column));
+      served.set(column, known);
+    }
+    return known;
+  };
 
   return async function* streamExport(
     req: ExportRequest,
@@ -169,29 +187,49 @@ export function exportHandler(db: Kysely<Database>, source: ExportSource) {
     yield message({ code: StreamCode.PROGRESS, count, progress: delivered });
 
     if (ctx.signal.aborted) return;
-    const uuids = await orderedUuids(spec, resumed);
-    const total = uuidCount(uuids);
     if (req.packedRows) {
       // uuids this stream has named: a batch's query leaves them out of its labels (while the
       // list is short enough to send along; past that the names already sent are dropped here).
       const named = new Set<string>();
       const none: ReadonlySet<string> = new Set();
-      const read = async (start: number): Promise<PackedBatch | null> => {
+      const read = async (slice: PackedSlice): Promise<PackedBatch | null> => {
         if (!ctx.signal.aborted) await exportProbe.beforeBatch?.(ctx.signal);
         if (ctx.signal.aborted) return null;
-        const end = Math.min(total, start + PACKED_BATCH_SIZE);
         const known = named.size <= (exportProbe.namedInQuery ?? NAMED_IN_QUERY) ? named : none;
-        return packedRowsAt(spec, packed, labels, uuids, start, end, known);
+        return packedRows(spec, packed, labels, slice, known);
       };
       // The next batch is read while this one is encoded and sent (it waits on the database).
-      const prefetch = (start: number) => {
-        if (start >= total) return null;
-        const batch = read(start);
+      const prefetch = (slice: PackedSlice | null) => {
+        if (!slice) return null;
+        const batch = read(slice);
         batch.catch(() => undefined); // awaited below; an abandoned one must not go unhandled
         return batch;
       };
-      let next = prefetch(0);
-      for (let start = 0; next; start += PACKED_BATCH_SIZE) {
+      // Keyset when an index serves the order: no sort before the first rows, each batch one
+      // range scan. Otherwise the uuids sorted once, each batch fetched by primary key.
+      let slices: (last: PackedBatch | null) => PackedSlice | null;
+      if (await keyset(column)) {
+        const until = await lastPosition(spec);
+        slices = (last) => {
+          if (!until) return null;
+          if (!last) return { after: resumed, until, limit: PACKED_BATCH_SIZE };
+          if (last.count < PACKED_BATCH_SIZE) return null;
+          const after = { value: last.lastKey, uuid: last.lastUuid, delivered: 0 };
+          return { after, until, limit: PACKED_BATCH_SIZE };
+        };
+      } else {
+        const list = await orderedUuids(spec, resumed);
+        const total = uuidCount(list);
+        let start = 0;
+        slices = () => {
+          if (start >= total) return null;
+          const slice = { list, start, end: Math.min(total, start + PACKED_BATCH_SIZE) };
+          start = slice.end;
+          return slice;
+        };
+      }
+      let next = prefetch(slices(null));
+      while (next) {
         const batch = await next;
         if (!batch || ctx.signal.aborted) return;
         const newLabels: Record<string, string> = {};
@@ -200,7 +238,7 @@ export function exportHandler(db: Kysely<Database>, source: ExportSource) {
           named.add(uuid);
           newLabels[uuid] = batch.labels[uuid]!;
         }
-        next = prefetch(start + PACKED_BATCH_SIZE);
+        next = prefetch(slices(batch));
         if (batch.count === 0) continue;
         delivered += batch.count;
         const position = { value: batch.lastKey, uuid: batch.lastUuid, delivered };
@@ -216,6 +254,8 @@ export function exportHandler(db: Kysely<Database>, source: ExportSource) {
       yield message({ code: StreamCode.FINISH, count, progress: count });
       return;
     }
+    const uuids = await orderedUuids(spec, resumed);
+    const total = uuidCount(uuids);
     const streamLabels = new StreamLabels(db, labels);
     const toMessage = (row: Row) => rowToMessage(source.resource, selected, row);
     for (let start = 0; start < total; start += EXPORT_BATCH_SIZE) {
