@@ -507,6 +507,31 @@ export interface Customer {
   want_invoice: Generated<boolean>;
 }
 
+export interface Dac7FiledReport {
+  corrects: string | null;
+  created_at: Generated<Timestamp>;
+  filed_by: string;
+  message_ref_id: string;
+  message_type_indic: string;
+  platform_doc_ref_id: string;
+  uuid: Generated<string>;
+  year: number;
+}
+
+export interface Dac7FiledSeller {
+  company: string | null;
+  corr_doc_ref_id: string | null;
+  doc_ref_id: string;
+  doc_type_indic: string;
+  name: string;
+  position: number;
+  report: string;
+  seller_data: Json;
+  seller_key: string;
+  uuid: Generated<string>;
+  vendor: string | null;
+}
+
 export interface DeliveryPlace {
   created_at: Generated<Timestamp>;
   delivery_place_name: string | null;
@@ -1313,6 +1338,8 @@ export interface Database {
   connector_oauth_state: ConnectorOauthState;
   country: Country;
   customer: Customer;
+  dac7_filed_report: Dac7FiledReport;
+  dac7_filed_seller: Dac7FiledSeller;
   delivery_place: DeliveryPlace;
   deposit: Deposit;
   deposit_figures: DepositFigures;

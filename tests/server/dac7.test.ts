@@ -15,14 +15,20 @@ import { StorefrontService } from '../../src/rpc/gen/seconde/v1/listing_pb.ts';
 import { wholeUnits } from '../../src/domain/dac7/dac7Rules.ts';
 import { refusalOf, startTestServer, type TestServer } from '../helpers/testServer.ts';
 import { storefrontProduct } from '../helpers/storefrontListing.ts';
+import {
+  newVendor as newVendorIn,
+  sell as sellIn,
+  times,
+  validate,
+  type Sale,
+  type VendorFields,
+} from '../helpers/dac7Sales.ts';
 
 const run = promisify(execFile);
-const XSD = 'tests/fixtures/dac7/DPIXML_v1.0.xsd';
 const YEAR = 2025;
 
 let t: TestServer;
 let vendorUuid: string;
-let n = 0;
 
 beforeAll(async () => {
   t = await startTestServer({ demoProducts: 20 }, ['vendor', 'company', 'admin', 'customer']);
@@ -34,69 +40,9 @@ afterAll(async () => {
 });
 
 const dac7 = (who: 'vendor' | 'admin' | 'customer' = 'admin') => t.client(Dac7Service, who);
+const newVendor = (fields?: VendorFields) => newVendorIn(t.server.db, fields);
+const sell = (vendor: string, sales: readonly Sale[]) => sellIn(t.server.db, vendor, sales);
 
-interface Sale {
-  /** Euros as the product stores them. */
-  readonly price: number;
-  /** When it sold, an ISO instant. */
-  readonly at: string;
-  /** Through a confirmed storefront reservation (true unless told). */
-  readonly storefront?: boolean;
-  /** Its sale status now (SELL unless told). */
-  readonly status?: string;
-  /** When the buyer's payment was recorded. */
-  readonly paidAt?: string;
-}
-
-interface VendorFields {
-  readonly company?: string;
-  readonly tin?: string;
-  readonly birth?: string;
-  readonly iban?: string;
-  readonly address?: string;
-}
-
-/** A vendor of its own (in `company` when given), with the details given and nothing else. */
-async function newVendor(fields: VendorFields = {}): Promise<string> {
-  const k = `${process.pid}-${++n}`;
-  const { rows } = await sql<{ uuid: string }>`
-    insert into vendor (first_name, last_name, email, address, postal_code, city, company,
-      tax_identification_number, birth_date, iban, is_company_admin)
-    values ('Léa', ${`Vendeuse ${k}`}, ${`dac7.${k}@exemple.fr`}, ${fields.address ?? '3 rue Oberkampf'},
-      '75011', 'Paris', ${fields.company ?? null}, ${fields.tin ?? null}, ${fields.birth ?? null},
-      ${fields.iban ?? null}, ${Boolean(fields.company)})
-    returning uuid`.execute(t.server.db);
-  return rows[0]!.uuid;
-}
-
-/**
- * Items of `vendor` sold as `sales` say: a deposit of theirs INLINE, one product per sale with a
- * 10 % platform commission, and for storefront sales the confirmed reservation and buyer line a
- * confirmed storefront sale leaves.
- */
-async function sell(vendor: string, sales: readonly Sale[]): Promise<void> {
-  const db = t.server.db;
-  const { rows } = await sql<{ uuid: string }>`
-    insert into deposit (vendor, name, status) values (${vendor}, ${`DAC7 ${vendor}`}, 'INLINE')
-    returning uuid`.execute(db);
-  const deposit = rows[0]!.uuid;
-  for (const sale of sales) {
-    const { rows: products } = await sql<{ uuid: string }>`
-      insert into product (deposit, name, sale_status, selled_price, provider_income,
-        sell_datetime, payed_datetime, sell_on)
-      values (${deposit}, 'Veste', ${sale.status ?? 'SELL'}, ${sale.price}, ${sale.price / 10},
-        ${sale.at}, ${sale.paidAt ?? null}, 'WEBSITE')
-      returning uuid`.execute(db);
-    if (sale.storefront === false) continue;
-    await sql`
-      insert into storefront_reservation (product, vendor, buyer_name, buyer_email, status,
-        decided_at)
-      values (${products[0]!.uuid}, ${vendor}, 'Acheteur', 'acheteur@exemple.fr', 'CONFIRMED',
-        ${sale.at})`.execute(db);
-  }
-}
-
-const times = (count: number, sale: Sale): Sale[] => Array.from({ length: count }, () => sale);
 const bySeller = (list: readonly Dac7Seller[], vendor: string) =>
   list.find((s) => s.vendor === vendor || s.key === `vendor:${vendor}`);
 
@@ -119,14 +65,6 @@ function centsOf(printed: string, language: 'fr' | 'en'): number {
 /** Each `<dpi:Tag>` value of the XML, in order. */
 const values = (xml: string, tag: string) =>
   [...xml.matchAll(new RegExp(`<dpi:${tag}[^>]*>([^<]*)</dpi:${tag}>`, 'g'))].map((m) => m[1]!);
-
-async function validate(xml: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'dac7-'));
-  const file = join(dir, 'dac7.xml');
-  await writeFile(file, xml);
-  const { stderr } = await run('xmllint', ['--noout', '--schema', XSD, file]);
-  return stderr;
-}
 
 describe('DAC7 seller report', () => {
   let under: string;

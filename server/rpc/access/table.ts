@@ -481,6 +481,8 @@ export const ACCESS_TABLE: readonly ServiceEntry[] = [
     buildReport: staff(null),
     buildSummary: staff(null),
     saveSellerDetails: staff('vendor', reads('vendor', 'vendor')),
+    listFiledReports: staff('dac7_filed_report'),
+    buildCorrection: staff('dac7_filed_report', reads('report', 'dac7_filed_report')),
   }),
   // A vendor manages their own places and labels; the rows name their vendor.
   rulesFor(DeliveryPlaceService, {

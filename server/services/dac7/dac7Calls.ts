@@ -23,7 +23,9 @@ import { implement } from '../implement.ts';
 import { platformOf } from '../invoices/platform.ts';
 import { renderDac7SummaryPdf } from '../../documents/dac7SummaryPdf.ts';
 import { sellersOfYear, type SellerYear } from './dac7Sellers.ts';
-import { dac7Xml } from './dac7Xml.ts';
+import { dac7CorrectionHandlers } from './dac7Corrections.ts';
+import { recordFiled } from './dac7Filed.ts';
+import { dac7Xml, messageRefIdOf } from './dac7Xml.ts';
 
 /** The seller as screens see it: the IBAN masked, everything else as the report will say it. */
 export function sellerMessage(s: SellerYear): Dac7Seller {
@@ -91,10 +93,11 @@ export function dac7CallsHandlers(deps: ServiceDeps) {
 
   /**
    * The year's XML. Refused while any reportable seller lacks data: the message names each of
-   * them and what they lack, so the file that leaves is complete and valid.
+   * them and what they lack, so the file that leaves is complete and valid. Kept with its
+   * MessageRefId and each seller's DocRefId, which a correction names.
    */
   async function buildReport(req: BuildDac7ReportRequest, ctx: HandlerContext) {
-    requireStaff(ctx);
+    const caller = requireStaff(ctx);
     const reportable = (await sellersOfYear(db, req.year, vatRate())).filter((s) => s.reportable);
     const gaps = reportable.filter((s) => s.missing.length > 0);
     if (gaps.length > 0)
@@ -103,19 +106,35 @@ export function dac7CallsHandlers(deps: ServiceDeps) {
         'DAC7_DATA_MISSING',
         gaps.map((s) => `${s.name || s.key}: ${s.missing.join(', ')}`).join('; '),
       );
-    const id = randomUUID();
-    const xml = dac7Xml({
+    const messageRefId = messageRefIdOf(req.year, randomUUID());
+    const message = {
       year: req.year,
-      platform: platformOf(deps.settings),
-      sellers: reportable,
-      id,
+      messageRefId,
+      messageTypeIndic: 'DPI401' as const,
+      platformSpec: { docTypeIndic: 'OECD1' as const, docRefId: `${messageRefId}-PO` },
+      sellers: reportable.map((seller, i) => ({
+        seller,
+        spec: { docTypeIndic: 'OECD1' as const, docRefId: `${messageRefId}-S${i + 1}` },
+      })),
       now: clock(),
-    });
+    };
+    const xml = dac7Xml({ ...message, platform: platformOf(deps.settings) });
+    await mapDatabaseErrors(() =>
+      db.transaction().execute((trx) =>
+        recordFiled(trx, {
+          ...message,
+          messageTypeIndic: reportable.length > 0 ? 'DPI401' : 'DPI403',
+          corrects: null,
+          platformDocRefId: message.platformSpec.docRefId,
+          filedBy: caller.sub,
+        }),
+      ),
+    );
     return create(Dac7FileSchema, {
       data: new TextEncoder().encode(xml),
       filename: `dac7-${req.year}.xml`,
       contentType: 'application/xml',
-      messageRefId: `FR${req.year}FR${id}`,
+      messageRefId,
       sellerCount: reportable.length,
     });
   }
@@ -195,5 +214,6 @@ export function dac7CallsHandlers(deps: ServiceDeps) {
 
   return [
     implement(Dac7Service, { checkReport, buildReport, buildSummary, saveSellerDetails }),
+    dac7CorrectionHandlers(deps, requireStaff),
   ] as const;
 }

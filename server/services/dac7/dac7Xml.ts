@@ -7,14 +7,34 @@ import type { QuarterTotals, SellerYear } from './dac7Sellers.ts';
 const DPI = 'urn:oecd:ties:dpi:v1';
 const STF = 'urn:oecd:ties:dpistf:v1';
 
+/** A document's DocSpec: what it is (OECD0 resent, 1 new, 2 corrected, 3 deleted) and its ids. */
+export interface DocSpec {
+  readonly docTypeIndic: 'OECD0' | 'OECD1' | 'OECD2' | 'OECD3';
+  readonly docRefId: string;
+  /** The DocRefId an OECD2 or OECD3 document replaces. */
+  readonly corrDocRefId?: string;
+}
+
+/** A reportable seller's document in a message: the seller as sent, and its DocSpec. */
+export interface SellerDocument {
+  readonly seller: SellerYear;
+  readonly spec: DocSpec;
+}
+
 export interface Dac7Message {
   readonly year: number;
   readonly platform: PlatformIdentity;
-  readonly sellers: readonly SellerYear[];
-  /** Unique per file: `FR<year>FR` then this id (the MessageRefId rule of the schema). */
-  readonly id: string;
+  /** Unique per file: `FR<year>FR<uuid>` (the MessageRefId rule of the schema). */
+  readonly messageRefId: string;
+  /** DPI401 new data, DPI402 corrections; DPI401 with no seller is sent as DPI403. */
+  readonly messageTypeIndic: 'DPI401' | 'DPI402';
+  readonly platformSpec: DocSpec;
+  readonly sellers: readonly SellerDocument[];
   readonly now: Date;
 }
+
+/** `FR<year>FR<uuid>`: the MessageRefId of a new message (sending country, year, receiving). */
+export const messageRefIdOf = (year: number, id: string) => `FR${year}FR${id}`;
 
 /** `2026-01-15T09:30:00.000`: the schema's timestamp, UTC, without a zone (none may be given). */
 const timestamp = (now: Date) => now.toISOString().replace(/Z$/, '');
@@ -37,10 +57,12 @@ function address(
   fix.ele(DPI, 'dpi:City').txt(a.city);
 }
 
-function docSpec(parent: XMLBuilder, refId: string): void {
+/** CorrMessageRefId is never written: the DPI schema says it must not be used. */
+function docSpec(parent: XMLBuilder, doc: DocSpec): void {
   const spec = parent.ele(DPI, 'dpi:DocSpec');
-  spec.ele(STF, 'stf:DocTypeIndic').txt('OECD1');
-  spec.ele(STF, 'stf:DocRefId').txt(refId);
+  spec.ele(STF, 'stf:DocTypeIndic').txt(doc.docTypeIndic);
+  spec.ele(STF, 'stf:DocRefId').txt(doc.docRefId);
+  if (doc.corrDocRefId) spec.ele(STF, 'stf:CorrDocRefId').txt(doc.corrDocRefId);
 }
 
 function amounts(parent: XMLBuilder, name: string, prefix: string, values: readonly number[]) {
@@ -80,7 +102,7 @@ function financialIdentifier(parent: XMLBuilder, seller: SellerYear, holderDiffe
   if (holderDiffers) account.ele(DPI, 'dpi:AccountHolderName').txt(seller.accountHolder);
 }
 
-function reportableSeller(body: XMLBuilder, seller: SellerYear, refId: string): void {
+function reportableSeller(body: XMLBuilder, { seller, spec }: SellerDocument): void {
   const node = body.ele(DPI, 'dpi:ReportableSeller');
   const identity = node.ele(DPI, 'dpi:Identity');
   const street = { ...seller, street: seller.address };
@@ -112,32 +134,34 @@ function reportableSeller(body: XMLBuilder, seller: SellerYear, refId: string): 
     financialIdentifier(standard, seller, holderDiffers);
   }
   saleOfGoods(node, seller.quarters);
-  docSpec(node, refId);
+  docSpec(node, spec);
 }
 
 /**
  * The year's DPI message (EU DPI XML v1.0, urn:oecd:ties:dpi:v1) for the French administration:
  * the platform as Reporting Platform Operator resident in France (RPONEX1), then each reportable
- * seller with the sale of goods per quarter. New data only (DPI401, OECD1; DPI403 when nobody is
- * reportable): corrections are a later message naming these DocRefIds.
+ * seller with the sale of goods per quarter. New data (DPI401, OECD1; DPI403 when nobody is
+ * reportable), or corrections (DPI402) whose documents name the DocRefIds they replace.
  */
 export function dac7Xml(message: Dac7Message): string {
-  const { year, platform, id } = message;
+  const { year, platform } = message;
   const siret = platform.siret.replace(/\s+/g, '');
   const root = create({ version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '' }).ele(
     DPI,
     'dpi:DPI_OECD',
     { 'xmlns:stf': STF, version: '1.0' },
   );
-  const refPrefix = `FR${year}FR${id}`;
   const spec = root.ele(DPI, 'dpi:MessageSpec');
   spec.ele(DPI, 'dpi:SendingEntityIN').txt(siret.slice(0, 9));
   spec.ele(DPI, 'dpi:TransmittingCountry').txt('FR');
   spec.ele(DPI, 'dpi:ReceivingCountry').txt('FR');
   spec.ele(DPI, 'dpi:MessageType').txt('DPI');
-  spec.ele(DPI, 'dpi:MessageRefId').txt(refPrefix);
+  spec.ele(DPI, 'dpi:MessageRefId').txt(message.messageRefId);
   // DPI403: nothing to report (no reportable seller this year), which must be said all the same.
-  const indic = message.sellers.length > 0 ? 'DPI401' : 'DPI403';
+  const indic =
+    message.messageTypeIndic === 'DPI401' && message.sellers.length === 0
+      ? 'DPI403'
+      : message.messageTypeIndic;
   spec.ele(DPI, 'dpi:MessageTypeIndic').txt(indic);
   spec.ele(DPI, 'dpi:ReportingPeriod').txt(`${year}-12-31`);
   spec.ele(DPI, 'dpi:Timestamp').txt(timestamp(message.now));
@@ -157,7 +181,7 @@ export function dac7Xml(message: Dac7Message): string {
   });
   operator.ele(DPI, 'dpi:Nexus').txt('RPONEX1');
   operator.ele(DPI, 'dpi:AssumedReporting').txt('false');
-  docSpec(operator, `${refPrefix}-PO`);
-  message.sellers.forEach((seller, i) => reportableSeller(body, seller, `${refPrefix}-S${i + 1}`));
+  docSpec(operator, message.platformSpec);
+  message.sellers.forEach((doc) => reportableSeller(body, doc));
   return root.end({ prettyPrint: true });
 }

@@ -99,6 +99,14 @@ export function isFrenchPersonalTin(tin: string): boolean {
 
 /**
  * Why a DAC7 call is refused: a reportable seller still lacks data (the file is not built), a
- * TIN or a date of birth that cannot be one.
+ * TIN or a date of birth that cannot be one; for a correction, a seller the filed report does not
+ * hold, a seller to correct who is no longer reportable (deleting them is the answer), or no
+ * seller named.
  */
-export type Dac7Reason = 'DAC7_DATA_MISSING' | 'DAC7_TIN_INVALID' | 'DAC7_BIRTH_DATE_INVALID';
+export type Dac7Reason =
+  | 'DAC7_DATA_MISSING'
+  | 'DAC7_TIN_INVALID'
+  | 'DAC7_BIRTH_DATE_INVALID'
+  | 'DAC7_SELLER_NOT_IN_REPORT'
+  | 'DAC7_SELLER_NOT_REPORTABLE'
+  | 'DAC7_NOTHING_TO_CORRECT';

@@ -1,6 +1,13 @@
+import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { fromPromise } from 'xstate';
 import type { ClientFactory } from '../../rpc/clients.ts';
 import { Dac7SellerKind, Dac7Service, type Dac7Seller } from '../../rpc/gen/seconde/v1/dac7_pb.ts';
+import {
+  dac7CorrectionMachine,
+  type CorrectionBuilt,
+  type CorrectionRequest,
+  type FiledReportRow,
+} from './dac7CorrectionMachine.ts';
 import {
   dac7ReportMachine,
   type Dac7Built,
@@ -92,6 +99,44 @@ export function dac7ReportLogic(clients: ClientFactory, language: () => string) 
         saveFile(file.data, file.filename, file.contentType);
         return file.filename;
       }),
+    },
+  });
+}
+
+/** The filed reports of the page over Dac7Service: the year's list, and a correction saved. */
+export function dac7CorrectionLogic(clients: ClientFactory) {
+  const dac7 = clients.get(Dac7Service);
+  return dac7CorrectionMachine.provide({
+    actors: {
+      listReports: fromPromise<readonly FiledReportRow[], { year: number }>(
+        async ({ input, signal }) => {
+          const { reports } = await dac7.listFiledReports({ year: input.year }, { signal });
+          return reports.map((r) => ({
+            uuid: r.uuid,
+            messageRefId: r.messageRefId,
+            messageTypeIndic: r.messageTypeIndic,
+            filedAt: r.filedAt ? timestampDate(r.filedAt).toISOString() : '',
+            correctsMessageRefId: r.correctsMessageRefId,
+            sellers: r.sellers.map((s) => ({
+              key: s.key,
+              name: s.name,
+              docRefId: s.docRefId,
+              changed: s.changed,
+              reportable: s.reportable,
+            })),
+          }));
+        },
+      ),
+      buildCorrection: fromPromise<CorrectionBuilt, CorrectionRequest>(
+        async ({ input, signal }) => {
+          const file = await dac7.buildCorrection(
+            { report: input.report, corrected: [...input.corrected], deleted: [...input.deleted] },
+            { signal },
+          );
+          saveFile(file.data, file.filename, file.contentType);
+          return { filename: file.filename, count: file.sellerCount };
+        },
+      ),
     },
   });
 }

@@ -1,11 +1,12 @@
 import { Button, Callout, FormGroup, H1, HTMLSelect, Intent, Spinner } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dac7ReportLogic } from '../../machines/dac7/dac7Logic.ts';
+import { dac7CorrectionLogic, dac7ReportLogic } from '../../machines/dac7/dac7Logic.ts';
 import { dac7RefusalKey } from '../../machines/dac7/dac7Reasons.ts';
 import { useAppServices } from '../app/servicesContext.ts';
 import { FailedState, PageState } from '../components/PageState.tsx';
+import { Dac7Corrections } from './Dac7Corrections.tsx';
 import { Dac7SellerDialog } from './Dac7SellerDialog.tsx';
 import { Dac7SellerTable } from './Dac7SellerTable.tsx';
 
@@ -24,11 +25,23 @@ function useDac7Actor() {
   return useActorRef(logic, { input: { year: new Date().getFullYear() - 1 } });
 }
 
+function useCorrectionActor() {
+  const { clients } = useAppServices();
+  const logic = useMemo(() => dac7CorrectionLogic(clients), [clients]);
+  return useActorRef(logic, { input: { year: new Date().getFullYear() - 1 } });
+}
+
 /** `/dac7`: the year's storefront sellers, what each lacks, and the DPI XML file once complete. */
 export function Dac7View() {
   const { t } = useTranslation();
   const actor = useDac7Actor();
+  const corrections = useCorrectionActor();
   const year = useSelector(actor, (s) => s.context.year);
+  const built = useSelector(actor, (s) => s.context.built);
+  // A file just built is filed: the list below reads it.
+  useEffect(() => {
+    if (built) corrections.send({ type: 'corrections.refresh' });
+  }, [built, corrections]);
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const failed = useSelector(actor, (s) => s.hasTag('error'));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
@@ -45,7 +58,11 @@ export function Dac7View() {
           value={year}
           disabled={busy}
           options={years.map((y) => ({ value: y, label: String(y) }))}
-          onChange={(e) => actor.send({ type: 'dac7.year', year: Number(e.currentTarget.value) })}
+          onChange={(e) => {
+            const chosen = Number(e.currentTarget.value);
+            actor.send({ type: 'dac7.year', year: chosen });
+            corrections.send({ type: 'corrections.year', year: chosen });
+          }}
         />
       </FormGroup>
       {loading ? (
@@ -61,6 +78,7 @@ export function Dac7View() {
       ) : (
         <Dac7Report actor={actor} />
       )}
+      <Dac7Corrections actor={corrections} />
       <Dac7SellerDialog actor={actor} />
     </section>
   );

@@ -5,13 +5,15 @@
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import { file_buf_validate_validate } from "../../buf/validate/validate_pb";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file seconde/v1/dac7.proto.
  */
 export const file_seconde_v1_dac7: GenFile = /*@__PURE__*/
-  fileDesc("ChVzZWNvbmRlL3YxL2RhYzcucHJvdG8SCnNlY29uZGUudjEicwoLRGFjN1F1YXJ0ZXISDwoHcXVhcnRlchgBIAEoBRIbChNjb25zaWRlcmF0aW9uX2NlbnRzGAIgASgDEg0KBXNhbGVzGAMgASgFEhIKCmZlZXNfY2VudHMYBCABKAMSEwoLdGF4ZXNfY2VudHMYBSABKAMinAQKCkRhYzdTZWxsZXISCwoDa2V5GAEgASgJEigKBGtpbmQYAiABKA4yGi5zZWNvbmRlLnYxLkRhYzdTZWxsZXJLaW5kEg4KBnZlbmRvchgDIAEoCRIPCgdjb21wYW55GAQgASgJEhIKCmZpcnN0X25hbWUYBSABKAkSEQoJbGFzdF9uYW1lGAYgASgJEgwKBG5hbWUYByABKAkSDwoHYWRkcmVzcxgIIAEoCRITCgtwb3N0YWxfY29kZRgJIAEoCRIMCgRjaXR5GAogASgJEhQKDGNvdW50cnlfY29kZRgLIAEoCRILCgN0aW4YDCABKAkSEgoKYmlydGhfZGF0ZRgNIAEoCRITCgtiaXJ0aF9wbGFjZRgOIAEoCRIbChNyZWdpc3RyYXRpb25fbnVtYmVyGA8gASgJEhIKCnZhdF9udW1iZXIYECABKAkSEwoLaWJhbl9tYXNrZWQYESABKAkSFgoOYWNjb3VudF9ob2xkZXIYEiABKAkSKQoIcXVhcnRlcnMYEyADKAsyFy5zZWNvbmRlLnYxLkRhYzdRdWFydGVyEhsKE2NvbnNpZGVyYXRpb25fY2VudHMYFCABKAMSDQoFc2FsZXMYFSABKAUSEgoKZmVlc19jZW50cxgWIAEoAxITCgt0YXhlc19jZW50cxgXIAEoAxISCgpyZXBvcnRhYmxlGBggASgIEg8KB21pc3NpbmcYGSADKAkiMwoWQ2hlY2tEYWM3UmVwb3J0UmVxdWVzdBIZCgR5ZWFyGAEgASgFQgu6SAgaBhi0ECjnDyKJAQoXQ2hlY2tEYWM3UmVwb3J0UmVzcG9uc2USDAoEeWVhchgBIAEoBRInCgdzZWxsZXJzGAIgAygLMhYuc2Vjb25kZS52MS5EYWM3U2VsbGVyEigKCGV4Y2x1ZGVkGAMgAygLMhYuc2Vjb25kZS52MS5EYWM3U2VsbGVyEg0KBXJlYWR5GAQgASgIIjMKFkJ1aWxkRGFjN1JlcG9ydFJlcXVlc3QSGQoEeWVhchgBIAEoBUILukgIGgYYtBAo5w8ibgoIRGFjN0ZpbGUSDAoEZGF0YRgBIAEoDBIQCghmaWxlbmFtZRgCIAEoCRIUCgxjb250ZW50X3R5cGUYAyABKAkSFgoObWVzc2FnZV9yZWZfaWQYBCABKAkSFAoMc2VsbGVyX2NvdW50GAUgASgFIlkKF0J1aWxkRGFjN1N1bW1hcnlSZXF1ZXN0EhkKBHllYXIYASABKAVCC7pICBoGGLQQKOcPEiMKCGxhbmd1YWdlGAIgASgJQhG6SA5yDDIKXihmcnxlbik/JCLaAQocU2F2ZURhYzdTZWxsZXJEZXRhaWxzUmVxdWVzdBIYCgZ2ZW5kb3IYASABKAlCCLpIBXIDsAEBEigKA3RpbhgCIAEoCUIbukgYchYYQDISXltBLVphLXowLTkgLi8tXSokEjwKCmJpcnRoX2RhdGUYAyABKAlCKLpIJXIjGAoyH14oWzAtOV17NH0tWzAtOV17Mn0tWzAtOV17Mn0pPyQSHQoLYmlydGhfcGxhY2UYBCABKAlCCLpIBXIDGP8BEhkKBHllYXIYBSABKAVCC7pICBoGGLQQKOcPKnAKDkRhYzdTZWxsZXJLaW5kEiAKHERBQzdfU0VMTEVSX0tJTkRfVU5TUEVDSUZJRUQQABIfChtEQUM3X1NFTExFUl9LSU5EX0lORElWSURVQUwQARIbChdEQUM3X1NFTExFUl9LSU5EX0VOVElUWRACMtACCgtEYWM3U2VydmljZRJWCgtDaGVja1JlcG9ydBIiLnNlY29uZGUudjEuQ2hlY2tEYWM3UmVwb3J0UmVxdWVzdBojLnNlY29uZGUudjEuQ2hlY2tEYWM3UmVwb3J0UmVzcG9uc2USRwoLQnVpbGRSZXBvcnQSIi5zZWNvbmRlLnYxLkJ1aWxkRGFjN1JlcG9ydFJlcXVlc3QaFC5zZWNvbmRlLnYxLkRhYzdGaWxlEkkKDEJ1aWxkU3VtbWFyeRIjLnNlY29uZGUudjEuQnVpbGREYWM3U3VtbWFyeVJlcXVlc3QaFC5zZWNvbmRlLnYxLkRhYzdGaWxlElUKEVNhdmVTZWxsZXJEZXRhaWxzEiguc2Vjb25kZS52MS5TYXZlRGFjN1NlbGxlckRldGFpbHNSZXF1ZXN0GhYuc2Vjb25kZS52MS5EYWM3U2VsbGVyYgZwcm90bzM", [file_buf_validate_validate]);
+  fileDesc("ChVzZWNvbmRlL3YxL2RhYzcucHJvdG8SCnNlY29uZGUudjEicwoLRGFjN1F1YXJ0ZXISDwoHcXVhcnRlchgBIAEoBRIbChNjb25zaWRlcmF0aW9uX2NlbnRzGAIgASgDEg0KBXNhbGVzGAMgASgFEhIKCmZlZXNfY2VudHMYBCABKAMSEwoLdGF4ZXNfY2VudHMYBSABKAMinAQKCkRhYzdTZWxsZXISCwoDa2V5GAEgASgJEigKBGtpbmQYAiABKA4yGi5zZWNvbmRlLnYxLkRhYzdTZWxsZXJLaW5kEg4KBnZlbmRvchgDIAEoCRIPCgdjb21wYW55GAQgASgJEhIKCmZpcnN0X25hbWUYBSABKAkSEQoJbGFzdF9uYW1lGAYgASgJEgwKBG5hbWUYByABKAkSDwoHYWRkcmVzcxgIIAEoCRITCgtwb3N0YWxfY29kZRgJIAEoCRIMCgRjaXR5GAogASgJEhQKDGNvdW50cnlfY29kZRgLIAEoCRILCgN0aW4YDCABKAkSEgoKYmlydGhfZGF0ZRgNIAEoCRITCgtiaXJ0aF9wbGFjZRgOIAEoCRIbChNyZWdpc3RyYXRpb25fbnVtYmVyGA8gASgJEhIKCnZhdF9udW1iZXIYECABKAkSEwoLaWJhbl9tYXNrZWQYESABKAkSFgoOYWNjb3VudF9ob2xkZXIYEiABKAkSKQoIcXVhcnRlcnMYEyADKAsyFy5zZWNvbmRlLnYxLkRhYzdRdWFydGVyEhsKE2NvbnNpZGVyYXRpb25fY2VudHMYFCABKAMSDQoFc2FsZXMYFSABKAUSEgoKZmVlc19jZW50cxgWIAEoAxITCgt0YXhlc19jZW50cxgXIAEoAxISCgpyZXBvcnRhYmxlGBggASgIEg8KB21pc3NpbmcYGSADKAkiMwoWQ2hlY2tEYWM3UmVwb3J0UmVxdWVzdBIZCgR5ZWFyGAEgASgFQgu6SAgaBhi0ECjnDyKJAQoXQ2hlY2tEYWM3UmVwb3J0UmVzcG9uc2USDAoEeWVhchgBIAEoBRInCgdzZWxsZXJzGAIgAygLMhYuc2Vjb25kZS52MS5EYWM3U2VsbGVyEigKCGV4Y2x1ZGVkGAMgAygLMhYuc2Vjb25kZS52MS5EYWM3U2VsbGVyEg0KBXJlYWR5GAQgASgIIjMKFkJ1aWxkRGFjN1JlcG9ydFJlcXVlc3QSGQoEeWVhchgBIAEoBUILukgIGgYYtBAo5w8ibgoIRGFjN0ZpbGUSDAoEZGF0YRgBIAEoDBIQCghmaWxlbmFtZRgCIAEoCRIUCgxjb250ZW50X3R5cGUYAyABKAkSFgoObWVzc2FnZV9yZWZfaWQYBCABKAkSFAoMc2VsbGVyX2NvdW50GAUgASgFIlkKF0J1aWxkRGFjN1N1bW1hcnlSZXF1ZXN0EhkKBHllYXIYASABKAVCC7pICBoGGLQQKOcPEiMKCGxhbmd1YWdlGAIgASgJQhG6SA5yDDIKXihmcnxlbik/JCLaAQocU2F2ZURhYzdTZWxsZXJEZXRhaWxzUmVxdWVzdBIYCgZ2ZW5kb3IYASABKAlCCLpIBXIDsAEBEigKA3RpbhgCIAEoCUIbukgYchYYQDISXltBLVphLXowLTkgLi8tXSokEjwKCmJpcnRoX2RhdGUYAyABKAlCKLpIJXIjGAoyH14oWzAtOV17NH0tWzAtOV17Mn0tWzAtOV17Mn0pPyQSHQoLYmlydGhfcGxhY2UYBCABKAlCCLpIBXIDGP8BEhkKBHllYXIYBSABKAVCC7pICBoGGLQQKOcPImUKD0RhYzdGaWxlZFNlbGxlchILCgNrZXkYASABKAkSDAoEbmFtZRgCIAEoCRISCgpkb2NfcmVmX2lkGAMgASgJEg8KB2NoYW5nZWQYBCABKAgSEgoKcmVwb3J0YWJsZRgFIAEoCCLeAQoPRGFjN0ZpbGVkUmVwb3J0EgwKBHV1aWQYASABKAkSDAoEeWVhchgCIAEoBRIWCg5tZXNzYWdlX3JlZl9pZBgDIAEoCRIaChJtZXNzYWdlX3R5cGVfaW5kaWMYBCABKAkSLAoIZmlsZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEh8KF2NvcnJlY3RzX21lc3NhZ2VfcmVmX2lkGAYgASgJEiwKB3NlbGxlcnMYByADKAsyGy5zZWNvbmRlLnYxLkRhYzdGaWxlZFNlbGxlciI4ChtMaXN0RGFjN0ZpbGVkUmVwb3J0c1JlcXVlc3QSGQoEeWVhchgBIAEoBUILukgIGgYYtBAo5w8iTAocTGlzdERhYzdGaWxlZFJlcG9ydHNSZXNwb25zZRIsCgdyZXBvcnRzGAEgAygLMhsuc2Vjb25kZS52MS5EYWM3RmlsZWRSZXBvcnQifAoaQnVpbGREYWM3Q29ycmVjdGlvblJlcXVlc3QSGAoGcmVwb3J0GAEgASgJQgi6SAVyA7ABARIiCgljb3JyZWN0ZWQYAiADKAlCD7pIDJIBCRCQTiIEcgIYQBIgCgdkZWxldGVkGAMgAygJQg+6SAySAQkQkE4iBHICGEAqcAoORGFjN1NlbGxlcktpbmQSIAocREFDN19TRUxMRVJfS0lORF9VTlNQRUNJRklFRBAAEh8KG0RBQzdfU0VMTEVSX0tJTkRfSU5ESVZJRFVBTBABEhsKF0RBQzdfU0VMTEVSX0tJTkRfRU5USVRZEAIyiAQKC0RhYzdTZXJ2aWNlElYKC0NoZWNrUmVwb3J0EiIuc2Vjb25kZS52MS5DaGVja0RhYzdSZXBvcnRSZXF1ZXN0GiMuc2Vjb25kZS52MS5DaGVja0RhYzdSZXBvcnRSZXNwb25zZRJHCgtCdWlsZFJlcG9ydBIiLnNlY29uZGUudjEuQnVpbGREYWM3UmVwb3J0UmVxdWVzdBoULnNlY29uZGUudjEuRGFjN0ZpbGUSSQoMQnVpbGRTdW1tYXJ5EiMuc2Vjb25kZS52MS5CdWlsZERhYzdTdW1tYXJ5UmVxdWVzdBoULnNlY29uZGUudjEuRGFjN0ZpbGUSVQoRU2F2ZVNlbGxlckRldGFpbHMSKC5zZWNvbmRlLnYxLlNhdmVEYWM3U2VsbGVyRGV0YWlsc1JlcXVlc3QaFi5zZWNvbmRlLnYxLkRhYzdTZWxsZXISZQoQTGlzdEZpbGVkUmVwb3J0cxInLnNlY29uZGUudjEuTGlzdERhYzdGaWxlZFJlcG9ydHNSZXF1ZXN0Giguc2Vjb25kZS52MS5MaXN0RGFjN0ZpbGVkUmVwb3J0c1Jlc3BvbnNlEk8KD0J1aWxkQ29ycmVjdGlvbhImLnNlY29uZGUudjEuQnVpbGREYWM3Q29ycmVjdGlvblJlcXVlc3QaFC5zZWNvbmRlLnYxLkRhYzdGaWxlYgZwcm90bzM", [file_buf_validate_validate, file_google_protobuf_timestamp]);
 
 /**
  * What the storefront sales of one quarter of the year add up to, in integer cents.
@@ -392,6 +394,174 @@ export const SaveDac7SellerDetailsRequestSchema: GenMessage<SaveDac7SellerDetail
   messageDesc(file_seconde_v1_dac7, 7);
 
 /**
+ * One seller of a filed report as it stands after the report's corrections: the DocRefId a
+ * further correction names as CorrDocRefId.
+ *
+ * @generated from message seconde.v1.Dac7FiledSeller
+ */
+export type Dac7FiledSeller = Message<"seconde.v1.Dac7FiledSeller"> & {
+  /**
+   * `vendor:<uuid>` or `company:<uuid>`.
+   *
+   * @generated from field: string key = 1;
+   */
+  key: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * @generated from field: string doc_ref_id = 3;
+   */
+  docRefId: string;
+
+  /**
+   * True when the seller's data for the year no longer says what the file said.
+   *
+   * @generated from field: bool changed = 4;
+   */
+  changed: boolean;
+
+  /**
+   * False when the seller is no longer reportable that year (a deletion is then the answer).
+   *
+   * @generated from field: bool reportable = 5;
+   */
+  reportable: boolean;
+};
+
+/**
+ * Describes the message seconde.v1.Dac7FiledSeller.
+ * Use `create(Dac7FiledSellerSchema)` to create a new message.
+ */
+export const Dac7FiledSellerSchema: GenMessage<Dac7FiledSeller> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_dac7, 8);
+
+/**
+ * A DPI message built by the DAC7 page and kept with its references.
+ *
+ * @generated from message seconde.v1.Dac7FiledReport
+ */
+export type Dac7FiledReport = Message<"seconde.v1.Dac7FiledReport"> & {
+  /**
+   * @generated from field: string uuid = 1;
+   */
+  uuid: string;
+
+  /**
+   * @generated from field: int32 year = 2;
+   */
+  year: number;
+
+  /**
+   * @generated from field: string message_ref_id = 3;
+   */
+  messageRefId: string;
+
+  /**
+   * DPI401 (new data), DPI402 (corrections) or DPI403 (nothing to report).
+   *
+   * @generated from field: string message_type_indic = 4;
+   */
+  messageTypeIndic: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp filed_at = 5;
+   */
+  filedAt?: Timestamp | undefined;
+
+  /**
+   * For a correction, the MessageRefId of the first report it corrects; empty otherwise.
+   *
+   * @generated from field: string corrects_message_ref_id = 6;
+   */
+  correctsMessageRefId: string;
+
+  /**
+   * The sellers of the first report and its corrections, each by its latest DocRefId; those
+   * deleted since are left out. Empty for a correction (correct its first report instead).
+   *
+   * @generated from field: repeated seconde.v1.Dac7FiledSeller sellers = 7;
+   */
+  sellers: Dac7FiledSeller[];
+};
+
+/**
+ * Describes the message seconde.v1.Dac7FiledReport.
+ * Use `create(Dac7FiledReportSchema)` to create a new message.
+ */
+export const Dac7FiledReportSchema: GenMessage<Dac7FiledReport> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_dac7, 9);
+
+/**
+ * @generated from message seconde.v1.ListDac7FiledReportsRequest
+ */
+export type ListDac7FiledReportsRequest = Message<"seconde.v1.ListDac7FiledReportsRequest"> & {
+  /**
+   * @generated from field: int32 year = 1;
+   */
+  year: number;
+};
+
+/**
+ * Describes the message seconde.v1.ListDac7FiledReportsRequest.
+ * Use `create(ListDac7FiledReportsRequestSchema)` to create a new message.
+ */
+export const ListDac7FiledReportsRequestSchema: GenMessage<ListDac7FiledReportsRequest> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_dac7, 10);
+
+/**
+ * The year's filed reports, newest first.
+ *
+ * @generated from message seconde.v1.ListDac7FiledReportsResponse
+ */
+export type ListDac7FiledReportsResponse = Message<"seconde.v1.ListDac7FiledReportsResponse"> & {
+  /**
+   * @generated from field: repeated seconde.v1.Dac7FiledReport reports = 1;
+   */
+  reports: Dac7FiledReport[];
+};
+
+/**
+ * Describes the message seconde.v1.ListDac7FiledReportsResponse.
+ * Use `create(ListDac7FiledReportsResponseSchema)` to create a new message.
+ */
+export const ListDac7FiledReportsResponseSchema: GenMessage<ListDac7FiledReportsResponse> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_dac7, 11);
+
+/**
+ * A correction of a filed report: the sellers sent again with their data of now (OECD2) and the
+ * sellers withdrawn (OECD3), by key. A seller may not be in both lists.
+ *
+ * @generated from message seconde.v1.BuildDac7CorrectionRequest
+ */
+export type BuildDac7CorrectionRequest = Message<"seconde.v1.BuildDac7CorrectionRequest"> & {
+  /**
+   * @generated from field: string report = 1;
+   */
+  report: string;
+
+  /**
+   * @generated from field: repeated string corrected = 2;
+   */
+  corrected: string[];
+
+  /**
+   * @generated from field: repeated string deleted = 3;
+   */
+  deleted: string[];
+};
+
+/**
+ * Describes the message seconde.v1.BuildDac7CorrectionRequest.
+ * Use `create(BuildDac7CorrectionRequestSchema)` to create a new message.
+ */
+export const BuildDac7CorrectionRequestSchema: GenMessage<BuildDac7CorrectionRequest> = /*@__PURE__*/
+  messageDesc(file_seconde_v1_dac7, 12);
+
+/**
  * Whether a seller is reported as a person or as an entity (Annex V, section III(B)(1) and (2)).
  *
  * @generated from enum seconde.v1.Dac7SellerKind
@@ -468,6 +638,29 @@ export const Dac7Service: GenService<{
     methodKind: "unary";
     input: typeof SaveDac7SellerDetailsRequestSchema;
     output: typeof Dac7SellerSchema;
+  },
+  /**
+   * The year's files built by BuildReport and BuildCorrection, with their references.
+   *
+   * @generated from rpc seconde.v1.Dac7Service.ListFiledReports
+   */
+  listFiledReports: {
+    methodKind: "unary";
+    input: typeof ListDac7FiledReportsRequestSchema;
+    output: typeof ListDac7FiledReportsResponseSchema;
+  },
+  /**
+   * A DPI402 message correcting (OECD2) or deleting (OECD3) sellers of a filed report, each
+   * naming the DocRefId it replaces; refused (DAC7_SELLER_NOT_IN_REPORT) for a seller the report
+   * does not hold, and (DAC7_DATA_MISSING, DAC7_SELLER_NOT_REPORTABLE) for a correction that
+   * cannot be sent whole.
+   *
+   * @generated from rpc seconde.v1.Dac7Service.BuildCorrection
+   */
+  buildCorrection: {
+    methodKind: "unary";
+    input: typeof BuildDac7CorrectionRequestSchema;
+    output: typeof Dac7FileSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_seconde_v1_dac7, 0);
