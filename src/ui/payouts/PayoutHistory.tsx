@@ -1,4 +1,4 @@
-import { Button, Callout, H2, HTMLTable, Intent, Spinner } from '@blueprintjs/core';
+import { Button, Callout, H2, Intent, Spinner } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
@@ -7,7 +7,7 @@ import type { payoutHistoryMachine } from '../../machines/payouts/payoutHistoryM
 import { refusalKey } from '../../machines/payouts/payoutReasons.ts';
 import { pageCount } from '../../machines/shared/pagedListMachine.ts';
 import { FailedState, PageState } from '../components/PageState.tsx';
-import { Pager } from '../people/Pager.tsx';
+import { PagedTable } from '../components/PagedTable.tsx';
 import { euros, methodKey } from './money.ts';
 
 export type PayoutHistoryActor = ActorRefFrom<typeof payoutHistoryMachine>;
@@ -60,48 +60,44 @@ export function PayoutHistory({ actor }: { actor: PayoutHistoryActor }) {
               {t(refusalKey(refusal))}
             </Callout>
           )}
-          <div className="seconde-table-scroll">
-            <HTMLTable striped className="seconde-table" aria-busy={loading}>
-              <caption className="seconde-sr-only">{t('payouts.history')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('payouts.date')}</th>
-                  <th scope="col">{t('payouts.methodColumn')}</th>
-                  <th scope="col">{t('payouts.amount')}</th>
-                  <th scope="col">{t('payouts.receipt')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((p) => (
-                  <tr key={p.uuid} data-testid="payout-row">
-                    <td>{formatDate(p.createdAt, language)}</td>
-                    <td>{t(methodKey(p.method))}</td>
-                    <td>{euros(p.amountCents, language)}</td>
-                    <td>
-                      <Button
-                        variant="minimal"
-                        size="small"
-                        icon="download"
-                        text={p.receiptNumber}
-                        aria-label={t('payouts.downloadReceiptOf', { number: p.receiptNumber })}
-                        loading={downloading === p.uuid}
-                        disabled={downloading !== null && downloading !== p.uuid}
-                        onClick={() => actor.send({ type: 'history.receipt', uuid: p.uuid })}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
-          </div>
-          <Pager
+          <PagedTable
+            caption={t('payouts.history')}
+            busy={loading}
+            head={
+              <>
+                <th scope="col">{t('payouts.date')}</th>
+                <th scope="col">{t('payouts.methodColumn')}</th>
+                <th scope="col">{t('payouts.amount')}</th>
+                <th scope="col">{t('payouts.receipt')}</th>
+              </>
+            }
             page={page}
             pages={pageCount(count, pageSize)}
             count={count}
             canPrevious={canPrevious}
             canNext={canNext}
             onPage={(target) => actor.send({ type: 'history.page', page: target })}
-          />
+          >
+            {rows.map((p) => (
+              <tr key={p.uuid} data-testid="payout-row">
+                <td>{formatDate(p.createdAt, language)}</td>
+                <td>{t(methodKey(p.method))}</td>
+                <td>{euros(p.amountCents, language)}</td>
+                <td>
+                  <Button
+                    variant="minimal"
+                    size="small"
+                    icon="download"
+                    text={p.receiptNumber}
+                    aria-label={t('payouts.downloadReceiptOf', { number: p.receiptNumber })}
+                    loading={downloading === p.uuid}
+                    disabled={downloading !== null && downloading !== p.uuid}
+                    onClick={() => actor.send({ type: 'history.receipt', uuid: p.uuid })}
+                  />
+                </td>
+              </tr>
+            ))}
+          </PagedTable>
         </>
       )}
     </section>

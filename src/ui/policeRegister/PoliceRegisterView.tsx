@@ -4,7 +4,6 @@ import {
   ControlGroup,
   FormGroup,
   H1,
-  HTMLTable,
   InputGroup,
   Intent,
   Spinner,
@@ -22,7 +21,7 @@ import { pageCount } from '../../machines/shared/pagedListMachine.ts';
 import { useAppServices } from '../app/servicesContext.ts';
 import { useSession } from '../app/sessionContext.ts';
 import { FailedState, PageState } from '../components/PageState.tsx';
-import { Pager } from '../people/Pager.tsx';
+import { PagedTable } from '../components/PagedTable.tsx';
 import { euros } from '../payouts/money.ts';
 import '../components/pages.css';
 import { CorrectionDialog } from './CorrectionDialog.tsx';
@@ -242,67 +241,63 @@ function RegisterTable({ actor }: { actor: Actor }) {
   return (
     <>
       <p>{t('policeRegister.count', { count })}</p>
-      <div className="seconde-table-scroll">
-        <HTMLTable striped className="seconde-table" aria-busy={loading}>
-          <caption className="seconde-sr-only">{t('policeRegister.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('policeRegister.colNumber')}</th>
-              <th scope="col">{t('policeRegister.colDate')}</th>
-              <th scope="col">{t('policeRegister.colKind')}</th>
-              <th scope="col">{t('policeRegister.colItem')}</th>
-              <th scope="col">{t('policeRegister.colPrice')}</th>
-              <th scope="col">{t('policeRegister.colDepositor')}</th>
-              <th scope="col">{t('policeRegister.colIdDocument')}</th>
-              <th scope="col">
-                <span className="seconde-sr-only">{t('policeRegister.correct')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.uuid} data-testid="register-row">
-                <th scope="row">{r.number}</th>
-                <td>{formatDate(r.enteredAt, language)}</td>
-                <td>
-                  {t(KIND_KEYS[r.kind])}
-                  {r.correctsNumber !== null && (
-                    <div>
-                      {t('policeRegister.corrects', {
-                        number: r.correctsNumber,
-                        reason: r.correctionReason,
-                      })}
-                    </div>
-                  )}
-                </td>
-                <td>{r.item}</td>
-                <td>{euros(r.priceCents, language)}</td>
-                <td>{r.depositor}</td>
-                <td>{r.idDocument || t('policeRegister.noIdDocument')}</td>
-                <td>
-                  <Button
-                    size="small"
-                    icon="edit"
-                    text={t('policeRegister.correct')}
-                    aria-label={t('policeRegister.correctEntry', { number: r.number })}
-                    disabled={!canCorrect}
-                    data-testid="register-correct"
-                    onClick={() => actor.send({ type: 'register.correct', entry: r.uuid })}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      </div>
-      <Pager
+      <PagedTable
+        caption={t('policeRegister.title')}
+        busy={loading}
+        head={
+          <>
+            <th scope="col">{t('policeRegister.colNumber')}</th>
+            <th scope="col">{t('policeRegister.colDate')}</th>
+            <th scope="col">{t('policeRegister.colKind')}</th>
+            <th scope="col">{t('policeRegister.colItem')}</th>
+            <th scope="col">{t('policeRegister.colPrice')}</th>
+            <th scope="col">{t('policeRegister.colDepositor')}</th>
+            <th scope="col">{t('policeRegister.colIdDocument')}</th>
+            <th scope="col">
+              <span className="seconde-sr-only">{t('policeRegister.correct')}</span>
+            </th>
+          </>
+        }
         page={page}
         pages={pageCount(count, pageSize)}
         count={count}
         canPrevious={canPrevious}
         canNext={canNext}
         onPage={(target) => actor.send({ type: 'register.page', page: target })}
-      />
+      >
+        {rows.map((r) => (
+          <tr key={r.uuid} data-testid="register-row">
+            <th scope="row">{r.number}</th>
+            <td>{formatDate(r.enteredAt, language)}</td>
+            <td>
+              {t(KIND_KEYS[r.kind])}
+              {r.correctsNumber !== null && (
+                <div>
+                  {t('policeRegister.corrects', {
+                    number: r.correctsNumber,
+                    reason: r.correctionReason,
+                  })}
+                </div>
+              )}
+            </td>
+            <td>{r.item}</td>
+            <td>{euros(r.priceCents, language)}</td>
+            <td>{r.depositor}</td>
+            <td>{r.idDocument || t('policeRegister.noIdDocument')}</td>
+            <td>
+              <Button
+                size="small"
+                icon="edit"
+                text={t('policeRegister.correct')}
+                aria-label={t('policeRegister.correctEntry', { number: r.number })}
+                disabled={!canCorrect}
+                data-testid="register-correct"
+                onClick={() => actor.send({ type: 'register.correct', entry: r.uuid })}
+              />
+            </td>
+          </tr>
+        ))}
+      </PagedTable>
     </>
   );
 }
