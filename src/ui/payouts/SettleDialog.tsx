@@ -2,7 +2,6 @@ import {
   Button,
   Checkbox,
   Classes,
-  Dialog,
   DialogBody,
   DialogFooter,
   FormGroup,
@@ -10,7 +9,6 @@ import {
   Intent,
   Radio,
   RadioGroup,
-  Spinner,
 } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +24,8 @@ import {
   type settleMachine,
   type SettleScope,
 } from '../../machines/payouts/settleMachine.ts';
-import { FailedState, PageState } from '../components/PageState.tsx';
+import { LoadingDialog } from '../components/LoadingDialog.tsx';
+import { PageState } from '../components/PageState.tsx';
 import { DateInput } from '../components/form/DateInput.tsx';
 import { euros, methodKey } from './money.ts';
 import { SettledBody } from './SettledBody.tsx';
@@ -51,40 +50,27 @@ export function SettleDialog({ actor }: { actor: SettleActor }) {
   const close = () => actor.send({ type: 'settle.close' });
 
   return (
-    <Dialog
+    <LoadingDialog
       isOpen={open}
       onClose={close}
       title={t('payouts.settle')}
       icon="bank-account"
-      canEscapeKeyClose={!settling}
-      canOutsideClickClose={false}
-      isCloseButtonShown={!settling}
-      style={{ maxWidth: 'calc(100vw - 16px)' }}
+      locked={settling}
+      testId="settle"
+      loading={loading}
+      loadingTitle={t('payouts.settleLoading')}
+      failed={failed}
+      failedTitle={t('payouts.settleLoadFailed')}
+      errorCode={errorCode}
+      retryText={t('payouts.retry')}
+      onRetry={() => actor.send({ type: 'settle.retry' })}
     >
-      {loading ? (
-        <DialogBody>
-          <PageState
-            testId="settle-loading"
-            icon={<Spinner />}
-            title={t('payouts.settleLoading')}
-          />
-        </DialogBody>
-      ) : failed ? (
-        <DialogBody>
-          <FailedState
-            testId="settle-failed"
-            title={t('payouts.settleLoadFailed')}
-            errorCode={errorCode}
-            retryText={t('payouts.retry')}
-            onRetry={() => actor.send({ type: 'settle.retry' })}
-          />
-        </DialogBody>
-      ) : paid ? (
+      {paid ? (
         <SettledBody actor={actor} onClose={close} />
       ) : (
         <SettleForm actor={actor} onClose={close} />
       )}
-    </Dialog>
+    </LoadingDialog>
   );
 }
 

@@ -2,7 +2,6 @@ import {
   Button,
   Callout,
   Classes,
-  Dialog,
   DialogBody,
   DialogFooter,
   FormGroup,
@@ -29,7 +28,8 @@ import { isShippable, shipRefusalKey } from '../../machines/shipping/shipTypes.t
 import { useAppServices } from '../app/servicesContext.ts';
 import { RelayPointPicker } from './RelayPointPicker.tsx';
 import { formatPrice } from '../components/format.ts';
-import { FailedState, PageState } from '../components/PageState.tsx';
+import { LoadingDialog } from '../components/LoadingDialog.tsx';
+import { FailedState } from '../components/PageState.tsx';
 import { LabelShown } from './LabelPanel.tsx';
 import './shipping.css';
 
@@ -106,34 +106,23 @@ function ShipDialog({ actor }: { actor: ShipActor }) {
   const creating = useSelector(actor, isCreating);
   const close = () => actor.send({ type: 'ship.close' });
   return (
-    <Dialog
+    <LoadingDialog
       isOpen={open}
       onClose={close}
       title={t('shipping.shipTitle')}
       icon="box"
-      canEscapeKeyClose={!creating}
-      canOutsideClickClose={false}
-      isCloseButtonShown={!creating}
-      style={{ maxWidth: 'calc(100vw - 16px)' }}
+      locked={creating}
+      testId="ship"
+      loading={loading}
+      loadingTitle={t('shipping.loading')}
+      failed={failed}
+      failedTitle={t('shipping.loadFailed')}
+      errorCode={errorCode}
+      retryText={t('shipping.retry')}
+      onRetry={() => actor.send({ type: 'ship.retry' })}
     >
-      {loading ? (
-        <DialogBody>
-          <PageState testId="ship-loading" icon={<Spinner />} title={t('shipping.loading')} />
-        </DialogBody>
-      ) : failed ? (
-        <DialogBody>
-          <FailedState
-            testId="ship-failed"
-            title={t('shipping.loadFailed')}
-            errorCode={errorCode}
-            retryText={t('shipping.retry')}
-            onRetry={() => actor.send({ type: 'ship.retry' })}
-          />
-        </DialogBody>
-      ) : (
-        <ShipBody actor={actor} />
-      )}
-    </Dialog>
+      <ShipBody actor={actor} />
+    </LoadingDialog>
   );
 }
 
