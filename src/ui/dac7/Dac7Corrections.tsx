@@ -7,6 +7,13 @@ import type { ActorRefFrom } from 'xstate';
 import { FailedState, PageState } from '../components/PageState.tsx';
 import { Dac7CorrectionDialog } from './Dac7CorrectionDialog.tsx';
 
+/** The text of each DPI message type a filed report can have. */
+const REPORT_KIND: Readonly<Record<string, string>> = {
+  DPI401: 'sellerCorrection.kindReport',
+  DPI402: 'sellerCorrection.kindCorrection',
+  DPI403: 'sellerCorrection.kindNil',
+};
+
 export type Dac7CorrectionActor = ActorRefFrom<ReturnType<typeof dac7CorrectionLogic>>;
 
 /** The year's filed DAC7 files with their MessageRefId, each first report with its "Correct". */
@@ -107,7 +114,7 @@ function FiledRow({
       </td>
       <td>{date}</td>
       <td>
-        {t(`sellerCorrection.kind${report.messageTypeIndic}`)}
+        {t(REPORT_KIND[report.messageTypeIndic] ?? 'sellerCorrection.kindReport')}
         {report.correctsMessageRefId && (
           <div className="bp5-text-small bp5-text-muted">
             {t('sellerCorrection.corrects', { ref: report.correctsMessageRefId })}
