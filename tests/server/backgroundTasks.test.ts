@@ -128,6 +128,12 @@ describe('the task queue (pg-boss on the product database)', () => {
           for (let i = 1; i <= 3; i++) {
             await wait(20);
             await report.progress(i, i === 2 ? 'halfway' : undefined);
+            // The panel reads the row when told of a change: each step waits until it was seen
+            // there, so a slow read cannot skip a step the test looks for.
+            await waitFor(
+              async () => seen,
+              (s) => s.includes(`RUNNING:${i}/3`),
+            );
           }
         },
       ],
@@ -163,7 +169,12 @@ describe('the task queue (pg-boss on the product database)', () => {
     expect(done.last_run_end_datetime).toBeInstanceOf(Date);
     expect(seen).toContain('RUNNING:1/3');
     expect(seen).toContain('RUNNING:2/3');
-    expect(seen.at(-1)).toBe('COMPLETED:3/3');
+    await waitFor(
+      async () => seen,
+      (s) => s.includes('COMPLETED:3/3'),
+    );
+    expect(seen.indexOf('COMPLETED:3/3')).toBeGreaterThan(seen.indexOf('RUNNING:2/3'));
+    expect(seen.filter((s) => !/^(SCHEDULED|RUNNING|COMPLETED):/.test(s))).toEqual([]);
     await run.close();
   });
 

@@ -112,7 +112,7 @@ describe('requests beyond the limits, on the real server', () => {
   };
 
   it.each([1 * MB, 20 * MB])(
-    'refuses a search of %d bytes while another account is answered within a second',
+    'refuses a search of %d bytes while another account is answered within three seconds',
     async (size) => {
       const search = 'ab '.repeat(Math.ceil(size / 3)).slice(0, size);
       const huge = refusalOf(t.client(ProductService, 'vendor').list({ search }));
@@ -121,7 +121,10 @@ describe('requests beyond the limits, on the real server', () => {
       const hugeVendor = refusalOf(t.client(DepositService, 'vendor').list({ vendor: search }));
       const started = Date.now();
       const other = await t.client(DepositService, 'company').list({ pagination: { pageSize: 5 } });
-      expect(Date.now() - started).toBeLessThan(1000);
+      // The test's client and the server share this process, which sends and decodes the three
+      // oversized bodies meanwhile: on two busy cores that alone took up to 1.8 s. A server that
+      // searched or stored them would take far longer.
+      expect(Date.now() - started).toBeLessThan(3000);
       expect(other.count).toBeGreaterThanOrEqual(0);
       expect(await huge).toEqual(invalid);
       expect(await hugeDeposits).toEqual(invalid);
