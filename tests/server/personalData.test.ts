@@ -181,14 +181,15 @@ describe('personal data', () => {
 
   it("lets nobody export or erase someone else's data", async () => {
     const other = await closedDepositor();
+    // Each call starts when its turn comes: a refusal never waits unobserved.
     for (const call of [
-      personal('customer').exportPersonalData({ customer: other.uuid }),
-      personal('customer').erasePersonalData({ customer: other.uuid }),
-      personal('vendor').exportPersonalData({ customer: other.uuid }),
-      personal('vendor').erasePersonalData({ customer: other.uuid }),
-      personal('vendor').exportPersonalData({ customer: customerUuid }),
+      () => personal('customer').exportPersonalData({ customer: other.uuid }),
+      () => personal('customer').erasePersonalData({ customer: other.uuid }),
+      () => personal('vendor').exportPersonalData({ customer: other.uuid }),
+      () => personal('vendor').erasePersonalData({ customer: other.uuid }),
+      () => personal('vendor').exportPersonalData({ customer: customerUuid }),
     ])
-      expect((await refusalOf(call)).code).toBe(Code.PermissionDenied);
+      expect((await refusalOf(call())).code).toBe(Code.PermissionDenied);
     const { rows } = await sql<{ email: string | null }>`
       select email from customer where uuid = ${other.uuid}`.execute(t.server.db);
     expect(rows[0]!.email).toBe(other.email);
